@@ -1,0 +1,39 @@
+"""warcards: rules engine, bots and tools for four World War 2 card games.
+
+>>> import warcards
+>>> game = warcards.load_game("race-to-messina", variant="invasion")
+>>> state = game.new_initial_state()
+>>> state.current_player() == warcards.CHANCE
+True
+"""
+
+__version__ = "0.1.0"
+
+from warcards.engine import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    State,
+    games,
+    load_game,
+)
+from warcards.match import MatchRecord, play_match, replay
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MatchRecord",
+    "OptionError",
+    "State",
+    "__version__",
+    "games",
+    "load_game",
+    "play_match",
+    "replay",
+]

@@ -1,0 +1,3 @@
+from warcards.cli.main import app
+
+app()

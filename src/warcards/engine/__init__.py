@@ -1,0 +1,42 @@
+"""The warcards rules core: the contract, errors, options and the registry. No I/O, no consumers."""
+
+from warcards.engine.agents import Agent, RandomAgent, SeatView
+from warcards.engine.api import CHANCE, TERMINAL, Game, Rng, State, sample_chance
+from warcards.engine.cards import read_toml, validate_cards
+from warcards.engine.errors import (
+    CardDataError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    SetupError,
+    WarcardsError,
+)
+from warcards.engine.options import OptionSpec, resolve_options
+from warcards.engine.registry import conformance_configs, game_module, games, load_game, option_specs
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Agent",
+    "CardDataError",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "OptionError",
+    "OptionSpec",
+    "RandomAgent",
+    "Rng",
+    "SeatView",
+    "SetupError",
+    "State",
+    "WarcardsError",
+    "conformance_configs",
+    "game_module",
+    "games",
+    "load_game",
+    "option_specs",
+    "read_toml",
+    "resolve_options",
+    "sample_chance",
+    "validate_cards",
+]

@@ -1,0 +1,268 @@
+"""The engine contract every warcards game implements (OpenSpiel's shape).
+
+A `Game` is a rules set with resolved options; it makes `State`s. A `State` is one position. Consumers —
+the match runner, bots, the RL wrappers, the CLI, the server — talk to games only through these methods.
+
+Conventions:
+- Seats are numbered from 0. `current_player()` is a seat, `CHANCE` at a chance node or `TERMINAL` at the end.
+- Player actions are integers in `range(game.num_distinct_actions)`; chance outcomes are integers in
+  `range(game.max_chance_outcomes)`. `legal_actions()` at a chance node lists the outcomes.
+- Every random event (a draw from a face-down pile, a die) is a chance node, so the rules never hold a
+  hidden order and never call an RNG; `determinize` takes the caller's RNG.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from warcards.engine.errors import IllegalActionError, InvalidActionError
+
+CHANCE = -1
+TERMINAL = -4
+
+JSON = dict[str, Any]
+
+T = TypeVar("T")
+
+
+class Rng(Protocol):
+    """What the engine needs of a random generator (`random.Random` fits); only callers own one."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = ..., step: int = ...) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+class Game(ABC):
+    """A game with its options resolved. Subclasses set the class and instance attributes below."""
+
+    game_id: str = ""
+    title: str = ""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options: dict[str, Any] = dict(options)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats this game (with its options) has."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed player action space."""
+
+    @property
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Size of the fixed chance outcome space."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in one game."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first action (usually a chance node: the first card dealt)."""
+
+    @abstractmethod
+    def state_from_setup(self, setup: Mapping[str, Any]) -> State:
+        """A state built from a scenario `setup` (zone -> card ids plus the game's position fields).
+
+        Raises `SetupError` when the setup loses or duplicates a card or names an unknown field.
+        """
+
+    def seat_names(self) -> list[str]:
+        """Names of the seats, in seat order (e.g. ["allies", "axis"])."""
+        return [f"player {i}" for i in range(self.num_players)]
+
+    def parse_seat(self, text: str) -> int:
+        """A seat number from its name or number, or `ValueError` listing the seats."""
+        names = self.seat_names()
+        lowered = text.strip().lower()
+        for index, name in enumerate(names):
+            if lowered in (name.lower(), str(index)):
+                return index
+        raise ValueError(
+            f"unknown seat {text!r}; seats are: " + ", ".join(f"{i} ({name})" for i, name in enumerate(names))
+        )
+
+    def rulings_path(self) -> Path | None:
+        """The game's RULES.md (rulings on the text's gaps), if it ships one."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"load_game({self.game_id!r}, **{self.options!r})"
+
+
+class State(ABC):
+    """One position. Subclasses implement the `_`-prefixed hooks; the public methods add the checks.
+
+    `legal_actions()` is cached until the next `apply_action`, so the usual driver loop (list the legal
+    actions, choose one, apply it) computes them once per step.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._legal_cache: list[int] | None = None
+
+    # ----- hooks for the game ---------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` or `TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal player actions (only called at decision nodes)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node, sorted by outcome."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action or chance outcome (already checked)."""
+
+    @abstractmethod
+    def _illegal_reason(self, action: int) -> str:
+        """Why `action` (a real action of the game) is not legal now, citing the rule section."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One float per seat; zeros before the end."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A deep, independent copy of the game data (history is copied by `clone`)."""
+
+    @abstractmethod
+    def observe(self, seat: int) -> JSON:
+        """A JSON-ready dict of exactly what `seat` may know now."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A complete state consistent with everything `seat` has seen, hidden cards sampled with `rng`."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's notation (chance outcomes too), in the current context."""
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> int:
+        """The action for `text` in the game's notation, or `InvalidActionError`."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """God view: every zone's card ids (each physical card in exactly one zone)."""
+
+    @abstractmethod
+    def position(self) -> JSON:
+        """The game's documented position fields (phase, scores, whose turn, ...), JSON-ready."""
+
+    # ----- the contract ----------------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        cached = self._legal_cache
+        if cached is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                cached = []
+            elif player == CHANCE:
+                cached = [outcome for outcome, _ in self._chance_outcomes()]
+            else:
+                cached = self._legal_actions()
+            self._legal_cache = cached
+        return list(cached)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one
+        `IllegalActionError`, and in both cases the state is unchanged."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            self._refuse(action)
+        self._apply(action)
+        self._history.append(action)
+        self._legal_cache = None
+
+    def _refuse(self, action: object) -> None:
+        player = self.current_player()
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidActionError(f"an action is an integer, not {action!r}")
+        space = self.game.max_chance_outcomes if player == CHANCE else self.game.num_distinct_actions
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no action is legal")
+        if not 0 <= action < space:
+            raise InvalidActionError(
+                f"{action} is not an action of {self.game.game_id}: actions are 0..{space - 1}"
+            )
+        if player == CHANCE:
+            raise IllegalActionError(
+                f"{action} ({self._safe_string(action)}) is not a possible chance outcome now"
+            )
+        raise IllegalActionError(self._illegal_reason(action))
+
+    def _safe_string(self, action: int) -> str:
+        try:
+            return self.action_to_string(action)
+        except ValueError:
+            return str(action)
+
+    def parse_action(self, text: str) -> int:
+        """The action for `text`: the game's notation, or a bare action number."""
+        stripped = text.strip()
+        if not stripped:
+            raise InvalidActionError("empty action text")
+        return self._parse_action(stripped)
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def clone(self) -> State:
+        other = self._copy()
+        other._history = list(self._history)
+        other._legal_cache = self._legal_cache
+        return other
+
+    def fingerprint(self) -> Hashable:
+        """A value equal for two states exactly when they are the same position with the same history."""
+        return (tuple(self._history), repr(sorted(self.zones().items())), repr(self.position()))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.fingerprint() == other.fingerprint()
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint())
+
+    def __str__(self) -> str:
+        return f"{self.game.game_id} {self.position()}"
+
+
+def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:
+    """The outcome at cumulative probability `u` in [0, 1) — the runner's way to sample a chance node."""
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if u < total:
+            return outcome
+    return outcomes[-1][0]

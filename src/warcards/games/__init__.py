@@ -1,0 +1,1 @@
+"""Game packages, one per game, each with the same rooms (see engine.registry)."""
