@@ -30,10 +30,12 @@ _GAME_MODULES: dict[str, str] = {
 
 
 def _present(module_name: str) -> bool:
+    # A folder without __init__.py (a namespace package) is not a game yet.
     try:
-        return importlib.util.find_spec(module_name) is not None
+        spec = importlib.util.find_spec(module_name)
     except ModuleNotFoundError:
         return False
+    return spec is not None and bool(spec.origin) and str(spec.origin).endswith("__init__.py")
 
 
 @cache

@@ -1,0 +1,1 @@
+"""The `warcards` command line (Typer + Rich)."""

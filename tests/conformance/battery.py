@@ -1,0 +1,196 @@
+"""The shared conformance battery: invariants every registered game must keep, checked on seeded playouts.
+
+Cheap checks run at every state (legal actions, chance probabilities, card conservation, the length bound);
+the expensive ones (clone, every listed action accepted, unlisted refused, views and determinize, replay) run
+at a seeded sample of states and games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import warcards
+from warcards.engine.api import CHANCE, TERMINAL, Game, State, sample_chance
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    states: int = 0
+    sampled_states: int = 0
+    determinizations: int = 0
+    replays: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def card_multiset(state: State) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for cards in state.zones().values():
+        counts.update(cards)
+    return counts
+
+
+def check_cheap(state: State, game: Game, initial_cards: Counter[str], where: str) -> None:
+    player = state.current_player()
+    assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players, f"{where}: bad player {player}"
+    legal = state.legal_actions()
+    if player == TERMINAL:
+        assert state.is_terminal() and legal == [], f"{where}: terminal state lists actions"
+        return
+    assert legal, f"{where}: no legal action before the end"
+    assert legal == sorted(set(legal)), f"{where}: legal actions not sorted and unique"
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"{where}: chance probabilities do not sum to 1"
+        assert all(p > 0 for _, p in outcomes), f"{where}: a chance outcome has probability 0"
+        assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes differ from legal actions"
+        assert all(0 <= a < game.max_chance_outcomes for a in legal), f"{where}: outcome out of range"
+    else:
+        assert all(0 <= a < game.num_distinct_actions for a in legal), f"{where}: action out of range"
+    assert card_multiset(state) == initial_cards, f"{where}: cards were lost, duplicated or invented"
+
+
+def check_sampled(
+    state: State, game: Game, rng: random.Random, initial_cards: Counter[str], where: str
+) -> int:
+    """Expensive checks at one state; returns how many determinizations were made."""
+    before = state.fingerprint()
+    copy = state.clone()
+    assert copy == state, f"{where}: clone differs"
+    legal = state.legal_actions()
+    player = state.current_player()
+    # Every listed action is accepted (on a clone), and the original stays untouched.
+    for action in legal:
+        trial = state.clone()
+        trial.apply_action(action)
+        trial.action_to_string(action)
+    assert state.fingerprint() == before, f"{where}: applying to a clone changed the original"
+    # Unlisted actions are refused with IllegalActionError (or InvalidActionError outside the space), unchanged.
+    space = game.max_chance_outcomes if player == CHANCE else game.num_distinct_actions
+    unlisted = [a for a in rng.sample(range(space), min(space, 8)) if a not in legal][:3]
+    for action in [*unlisted, -1, space]:
+        try:
+            state.apply_action(action)
+        except warcards.IllegalActionError:
+            assert 0 <= action < space, f"{where}: out-of-space action {action} called illegal, not invalid"
+        except warcards.InvalidActionError:
+            assert not 0 <= action < space, f"{where}: in-space action {action} called invalid, not illegal"
+        else:
+            raise AssertionError(f"{where}: unlisted action {action} was accepted")
+        assert state.fingerprint() == before, f"{where}: a refused action changed the state"
+    # Notation round-trips for every legal action.
+    for action in legal:
+        text = state.action_to_string(action)
+        assert state.parse_action(text) == action, f"{where}: {text!r} parses to another action"
+    # Views are JSON-ready; determinize agrees with the seat's view and keeps every card.
+    made = 0
+    for seat in range(game.num_players):
+        view = state.observe(seat)
+        json.dumps(view)
+        determinized = state.determinize(seat, rng)
+        made += 1
+        assert determinized.observe(seat) == view, f"{where}: determinize({seat}) changes the seat's view"
+        assert determinized.current_player() == player, (
+            f"{where}: determinize({seat}) changes whose turn it is"
+        )
+        if player == seat:
+            assert determinized.legal_actions() == legal, (
+                f"{where}: determinize({seat}) changes legal actions"
+            )
+        assert card_multiset(determinized) == initial_cards, f"{where}: determinize({seat}) loses cards"
+        assert state.fingerprint() == before, f"{where}: determinize({seat}) changed the true state"
+    # Independence: playing on the clone leaves the original as it was.
+    if legal:
+        copy.apply_action(legal[rng.randrange(len(legal))])
+        assert state.fingerprint() == before, f"{where}: clone shares data with the original"
+    return made
+
+
+def play_checked(
+    game: Game,
+    seed: int,
+    sample_rate: float,
+    tally: Tally,
+    replay: bool,
+    playout_from_determinization: bool,
+) -> list[int]:
+    """One seeded random game with every check; returns its history."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    initial_cards = card_multiset(state)
+    steps = 0
+    while True:
+        where = f"{game!r} seed {seed} step {steps}"
+        check_cheap(state, game, initial_cards, where)
+        tally.states += 1
+        if rng.random() < sample_rate:
+            tally.determinizations += check_sampled(state, game, rng, initial_cards, where)
+            tally.sampled_states += 1
+            if playout_from_determinization and not state.is_terminal():
+                seat = rng.randrange(game.num_players)
+                finish_random(state.determinize(seat, rng), rng, game.max_game_length, where)
+                playout_from_determinization = False
+        if state.is_terminal():
+            break
+        assert steps < game.max_game_length, f"{where}: no end within {game.max_game_length} actions"
+        if state.current_player() == CHANCE:
+            action = sample_chance(state.chance_outcomes(), rng.random())
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        steps += 1
+    returns = state.returns()
+    assert len(returns) == game.num_players, f"{game!r} seed {seed}: returns {returns} have the wrong length"
+    tally.games += 1
+    tally.lengths.append(steps)
+    if replay:
+        again = game.new_initial_state()
+        for action in state.history():
+            again.apply_action(action)
+        assert again == state, f"{game!r} seed {seed}: replaying the history gives another state"
+        assert again.returns() == returns
+        tally.replays += 1
+    return state.history()
+
+
+def finish_random(state: State, rng: random.Random, bound: int, where: str) -> None:
+    """A determinized state must be a complete, playable state."""
+    for _ in range(bound):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        assert legal, f"{where}: a determinized state has no legal action"
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        else:
+            state.apply_action(legal[rng.randrange(len(legal))])
+    raise AssertionError(f"{where}: a playout from a determinized state did not end")
+
+
+def run_battery(game_id: str, options: dict[str, Any], games: int, master_seed: int = 2026) -> Tally:
+    game = warcards.load_game(game_id, **options)
+    tally = Tally()
+    # Expensive checks on about one state in 40 of the first games, thinner later: enough to cover every
+    # phase often while keeping the whole battery inside the CI budget.
+    for index in range(games):
+        seed = master_seed * 1_000_003 + index
+        rate = 0.05 if index < 50 else 0.004
+        play_checked(
+            game,
+            seed,
+            sample_rate=rate,
+            tally=tally,
+            replay=index % 10 == 0,
+            playout_from_determinization=index % 5 == 0,
+        )
+    for index in range(3):
+        seed = master_seed + 17 * index
+        first = play_checked(game, seed, 0.0, Tally(), replay=False, playout_from_determinization=False)
+        second = play_checked(game, seed, 0.0, Tally(), replay=False, playout_from_determinization=False)
+        assert first == second, f"{game!r}: seed {seed} gave two different games"
+    return tally

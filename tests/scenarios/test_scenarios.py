@@ -1,0 +1,19 @@
+"""Every scenario file under tests/scenarios/<game-id>/ is a rule test (format: docs/scenarios.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import warcards
+from warcards.scenario import run_scenario
+
+ROOT = Path(__file__).parent
+FILES = sorted(p for p in ROOT.glob("*/*.json") if p.parent.name in warcards.games())
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, f"{path.name} ({result.rule}): " + "; ".join(result.failures)
