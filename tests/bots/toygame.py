@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, TERMINAL, JSON, Game, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
 from warcards.engine.errors import InvalidActionError, SetupError
 
 
@@ -176,7 +176,9 @@ class ToyState(State):
             return int(number)
         if text.isdigit() and int(text) < self.game.deck:
             return int(text)
-        raise InvalidActionError(f"{text!r}: actions are 'play N' or 'deal N' with N in 0..{self.game.deck - 1}")
+        raise InvalidActionError(
+            f"{text!r}: actions are 'play N' or 'deal N' with N in 0..{self.game.deck - 1}"
+        )
 
     def zones(self) -> dict[str, list[str]]:
         deck = range(self.game.deck)
