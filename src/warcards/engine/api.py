@@ -208,12 +208,12 @@ class State(ABC):
         if isinstance(action, bool) or not isinstance(action, int):
             raise InvalidActionError(f"an action is an integer, not {action!r}")
         space = self.game.max_chance_outcomes if player == CHANCE else self.game.num_distinct_actions
-        if player == TERMINAL:
-            raise IllegalActionError("the game is over; no action is legal")
         if not 0 <= action < space:
             raise InvalidActionError(
                 f"{action} is not an action of {self.game.game_id}: actions are 0..{space - 1}"
             )
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no action is legal")
         if player == CHANCE:
             raise IllegalActionError(
                 f"{action} ({self._safe_string(action)}) is not a possible chance outcome now"
