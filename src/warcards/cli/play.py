@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
@@ -86,9 +87,9 @@ class TerminalGame:
         return returns
 
     def show_view(self) -> None:
-        self.console.print(
-            Panel(self.render(self.state.observe(self.seat), self.seat), title=self.names[self.seat])
-        )
+        # The game's text is shown as it is: no Rich markup, so brackets in it survive.
+        view = Text(self.render(self.state.observe(self.seat), self.seat))
+        self.console.print(Panel(view, title=self.names[self.seat]))
 
     def show_moves(self, legal: list[int]) -> None:
         columns = Table.grid(padding=(0, 2))

@@ -1,0 +1,205 @@
+"""Race to Messina card data: the pydantic schema of `cards.toml` and the compact tables built from it.
+
+Every card of the printed list (rule text, card list) is one row; ids are `X01..X47` (Axis) and
+`A01..A47` (Ally) in list order. Internally a card is its index in `CardTable.ids` (Axis cards first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from warcards.engine.cards import read_toml, validate_cards
+from warcards.engine.errors import CardDataError
+
+TRAITS: tuple[str, ...] = (
+    "Tanks",
+    "Infantry",
+    "Air",
+    "Naval",
+    "Leader",
+    "Strategy",
+    "Defense",
+    "Terrain",
+    "Artillery",
+    "Intelligence",
+    "Blunder",
+    "Weather",
+    "Base",
+)
+ITALIAN = "Italian"
+"""Not a printed trait: the selector of General Guzzoni's modifier ("Italian Cards get +1F")."""
+
+TRAIT_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(TRAITS)}
+ITALIAN_BIT = 1 << len(TRAITS)
+
+AXIS = 0
+ALLY = 1
+
+NO_ABILITY = 0
+DISCARD = 1
+SUPPLY = 2
+RECON = 3
+PROGRESS = 4
+GAIN_PT = 5
+ABILITY_CODES = {"none": NO_ABILITY, "discard": DISCARD, "supply": SUPPLY, "recon": RECON,
+                 "progress": PROGRESS, "gain_pt": GAIN_PT}
+
+UNRESTRICTED = 0
+AMERICAN_ONLY = 1
+BRITISH_ONLY = 2
+RESTRICTION_CODES = {"": UNRESTRICTED, "american": AMERICAN_ONLY, "british": BRITISH_ONLY}
+
+Trait = Literal[
+    "Tanks", "Infantry", "Air", "Naval", "Leader", "Strategy", "Defense", "Terrain", "Artillery",
+    "Intelligence", "Blunder", "Weather", "Base",
+]
+
+
+class CardModel(BaseModel):
+    """One row of `cards.toml` (the card list of the rule text)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[XA]\d\d$")
+    name: str = Field(min_length=1)
+    faction: Literal["axis", "ally"]
+    restriction: Literal["", "american", "british"] = ""
+    force: int = Field(ge=1, le=10)
+    traits: list[Trait] = Field(min_length=1)
+    ability: Literal["none", "discard", "supply", "recon", "progress", "gain_pt"]
+    targets: list[Trait] = Field(default_factory=list)
+    modifier_traits: list[Trait | Literal["Italian"]] = Field(default_factory=list)
+    modifier_bonus: int = Field(default=0, ge=0, le=5)
+    immune_to: list[Trait] = Field(default_factory=list)
+    italian: bool = False
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardModel:
+        if (self.ability == "discard") != bool(self.targets):
+            raise ValueError("a discard ability needs targets, and only a discard ability has them")
+        if bool(self.modifier_traits) != (self.modifier_bonus > 0):
+            raise ValueError("modifier_traits and a positive modifier_bonus go together")
+        if (self.id[0] == "X") != (self.faction == "axis"):
+            raise ValueError("X ids are Axis cards and A ids are Ally cards")
+        if self.restriction and self.faction != "ally":
+            raise ValueError("only Ally cards carry the AA / AB restriction")
+        return self
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Precomputed per-card tables, indexed by card number (tuples of ints)."""
+
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    faction: tuple[int, ...]
+    restriction: tuple[int, ...]
+    force: tuple[int, ...]
+    traits: tuple[int, ...]
+    """Trait bitmask, with `ITALIAN_BIT` set on Italian cards."""
+    ability: tuple[int, ...]
+    targets: tuple[int, ...]
+    mod_mask: tuple[int, ...]
+    mod_bonus: tuple[int, ...]
+    immune: tuple[int, ...]
+    dt_index: tuple[int, ...]
+    """Position of a discard-ability card among `dt_cards`, or -1."""
+    dt_cards: tuple[int, ...]
+    modifiers: tuple[int, ...]
+    by_key: dict[str, int]
+    """Lower-cased id and lower-cased name -> card number."""
+    models: tuple[CardModel, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def trait_names(self, card: int) -> list[str]:
+        return [name for name in TRAITS if self.traits[card] & TRAIT_BIT[name]]
+
+
+CARDS_FILE = Path(__file__).with_name("cards.toml")
+
+
+def load_cards(path: str | Path = CARDS_FILE) -> CardTable:
+    """Read and validate a card file (rule text, card list) and build the tables."""
+    data = read_toml(path)
+    rows = data.get("card")
+    if not isinstance(rows, list) or not rows:
+        raise CardDataError(f"card file {path}: expected a list of [[card]] tables")
+    models = validate_cards(CardModel, rows, str(path))
+    models.sort(key=lambda m: (m.faction != "axis", m.id))
+    seen: dict[str, str] = {}
+    for model in models:
+        for key in (model.id.lower(), model.name.lower()):
+            if key in seen:
+                raise CardDataError(f"card file {path}: card {model.id}: {key!r} is used twice")
+            seen[key] = model.id
+
+    def mask(names: list[str]) -> int:
+        bits = 0
+        for name in names:
+            bits |= ITALIAN_BIT if name == ITALIAN else TRAIT_BIT[name]
+        return bits
+
+    dt_cards = tuple(i for i, m in enumerate(models) if m.ability == "discard")
+    dt_index = [-1] * len(models)
+    for k, card in enumerate(dt_cards):
+        dt_index[card] = k
+    return CardTable(
+        ids=tuple(m.id for m in models),
+        names=tuple(m.name for m in models),
+        faction=tuple(AXIS if m.faction == "axis" else ALLY for m in models),
+        restriction=tuple(RESTRICTION_CODES[m.restriction] for m in models),
+        force=tuple(m.force for m in models),
+        traits=tuple(mask(list(m.traits)) | (ITALIAN_BIT if m.italian else 0) for m in models),
+        ability=tuple(ABILITY_CODES[m.ability] for m in models),
+        targets=tuple(mask(list(m.targets)) for m in models),
+        mod_mask=tuple(mask(list(m.modifier_traits)) for m in models),
+        mod_bonus=tuple(m.modifier_bonus for m in models),
+        immune=tuple(mask(list(m.immune_to)) for m in models),
+        dt_index=tuple(dt_index),
+        dt_cards=dt_cards,
+        modifiers=tuple(i for i, m in enumerate(models) if m.modifier_bonus),
+        by_key={key: i for i, m in enumerate(models) for key in (m.id.lower(), m.name.lower())},
+        models=tuple(models),
+    )
+
+
+@cache
+def card_table() -> CardTable:
+    """The game's card tables, loaded once on first use."""
+    return load_cards()
+
+
+def mask_names(mask: int) -> list[str]:
+    """The trait names set in a trait bitmask."""
+    names = [name for name in TRAITS if mask & TRAIT_BIT[name]]
+    if mask & ITALIAN_BIT:
+        names.append(ITALIAN)
+    return names
+
+
+def force_total(table: CardTable, cards: list[int]) -> int:
+    """Sum of force values plus the passive modifiers of cards in the same total (Resolution; RULES.md R9-R14)."""
+    force = table.force
+    total = 0
+    for card in cards:
+        total += force[card]
+    mod_bonus = table.mod_bonus
+    mod_mask = table.mod_mask
+    traits = table.traits
+    for source in cards:
+        bonus = mod_bonus[source]
+        if bonus:
+            selector = mod_mask[source]
+            for card in cards:
+                if traits[card] & selector:
+                    total += bonus
+    return total
