@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.engine.registry import conformance_configs, games, load_game
+from warcards.engine.registry import conformance_configs, games, is_variant_config, load_game
 
 
 @dataclass
@@ -136,6 +136,6 @@ def bench_configs(only: list[str] | None = None) -> list[tuple[str, dict[str, An
     rows = []
     for game_id in chosen:
         configs = conformance_configs(game_id)
-        plain = [c for c in configs if set(c) <= {"variant", "players"}] or configs[:1]
+        plain = [c for c in configs if is_variant_config(game_id, c)] or configs[:1]
         rows += [(game_id, options) for options in plain]
     return rows

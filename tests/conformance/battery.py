@@ -34,24 +34,49 @@ def card_multiset(state: State) -> Counter[str]:
     return counts
 
 
-def check_cheap(state: State, game: Game, initial_cards: Counter[str], where: str) -> None:
+def check_conservation(state: State, initial_cards: Counter[str], where: str) -> None:
+    """Each card id in exactly one zone and the multiset unchanged (ids are unique physical cards, so a
+    length and a set comparison decide it)."""
+    cards = [card for zone in state.zones().values() for card in zone]
+    if (
+        len(cards) != len(set(cards))
+        or set(cards) != initial_cards.keys()
+        or len(cards) != initial_cards.total()
+    ):
+        missing = sorted(initial_cards - Counter(cards))
+        extra = sorted(Counter(cards) - initial_cards)
+        raise AssertionError(f"{where}: cards lost {missing[:5]} or duplicated/invented {extra[:5]}")
+
+
+def check_cheap(
+    state: State,
+    game: Game,
+    bounds: tuple[int, int],
+    initial_cards: Counter[str],
+    where: str,
+    conservation: bool,
+) -> None:
+    """The checks made at every state; `bounds` is (player action space, chance outcome space)."""
     player = state.current_player()
     assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players, f"{where}: bad player {player}"
     legal = state.legal_actions()
     if player == TERMINAL:
         assert state.is_terminal() and legal == [], f"{where}: terminal state lists actions"
+        check_conservation(state, initial_cards, where)
         return
     assert legal, f"{where}: no legal action before the end"
     assert legal == sorted(set(legal)), f"{where}: legal actions not sorted and unique"
     if player == CHANCE:
         outcomes = state.chance_outcomes()
-        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"{where}: chance probabilities do not sum to 1"
-        assert all(p > 0 for _, p in outcomes), f"{where}: a chance outcome has probability 0"
+        probabilities = [p for _, p in outcomes]
+        assert abs(sum(probabilities) - 1.0) < 1e-9, f"{where}: chance probabilities do not sum to 1"
+        assert min(probabilities) > 0, f"{where}: a chance outcome has probability 0"
         assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes differ from legal actions"
-        assert all(0 <= a < game.max_chance_outcomes for a in legal), f"{where}: outcome out of range"
+        assert legal[0] >= 0 and legal[-1] < bounds[1], f"{where}: chance outcome out of range"
     else:
-        assert all(0 <= a < game.num_distinct_actions for a in legal), f"{where}: action out of range"
-    assert card_multiset(state) == initial_cards, f"{where}: cards were lost, duplicated or invented"
+        assert legal[0] >= 0 and legal[-1] < bounds[0], f"{where}: action out of range"
+    if conservation:
+        check_conservation(state, initial_cards, where)
 
 
 def check_sampled(
@@ -87,6 +112,7 @@ def check_sampled(
         text = state.action_to_string(action)
         assert state.parse_action(text) == action, f"{where}: {text!r} parses to another action"
     # Views are JSON-ready; determinize agrees with the seat's view and keeps every card.
+    check_conservation(state, initial_cards, where)
     made = 0
     for seat in range(game.num_players):
         view = state.observe(seat)
@@ -101,7 +127,7 @@ def check_sampled(
             assert determinized.legal_actions() == legal, (
                 f"{where}: determinize({seat}) changes legal actions"
             )
-        assert card_multiset(determinized) == initial_cards, f"{where}: determinize({seat}) loses cards"
+        check_conservation(determinized, initial_cards, f"{where}: determinize({seat})")
         assert state.fingerprint() == before, f"{where}: determinize({seat}) changed the true state"
     # Independence: playing on the clone leaves the original as it was.
     if legal:
@@ -117,15 +143,19 @@ def play_checked(
     tally: Tally,
     replay: bool,
     playout_from_determinization: bool,
+    conservation_every_state: bool = True,
 ) -> list[int]:
-    """One seeded random game with every check; returns its history."""
+    """One seeded random game with every check; returns its history. Card conservation is checked at every
+    state when `conservation_every_state`, otherwise at every tenth state, the sampled ones and the end."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     initial_cards = card_multiset(state)
+    bounds = (game.num_distinct_actions, game.max_chance_outcomes)
+    label = f"{game!r} seed {seed}"
     steps = 0
     while True:
-        where = f"{game!r} seed {seed} step {steps}"
-        check_cheap(state, game, initial_cards, where)
+        where = f"{label} step {steps}"
+        check_cheap(state, game, bounds, initial_cards, where, conservation_every_state or steps % 10 == 0)
         tally.states += 1
         if rng.random() < sample_rate:
             tally.determinizations += check_sampled(state, game, rng, initial_cards, where)
@@ -175,8 +205,9 @@ def finish_random(state: State, rng: random.Random, bound: int, where: str) -> N
 def run_battery(game_id: str, options: dict[str, Any], games: int, master_seed: int = 2026) -> Tally:
     game = warcards.load_game(game_id, **options)
     tally = Tally()
-    # Expensive checks on about one state in 40 of the first games, thinner later: enough to cover every
-    # phase often while keeping the whole battery inside the CI budget.
+    # Expensive checks on one state in 20 of the first 50 games, thinner later, and card conservation at
+    # every state of the first 200 games (every tenth state after): enough to cover every phase often while
+    # keeping the whole battery inside the CI budget.
     for index in range(games):
         seed = master_seed * 1_000_003 + index
         rate = 0.05 if index < 50 else 0.004
@@ -187,6 +218,7 @@ def run_battery(game_id: str, options: dict[str, Any], games: int, master_seed: 
             tally=tally,
             replay=index % 10 == 0,
             playout_from_determinization=index % 5 == 0,
+            conservation_every_state=index < 200,
         )
     for index in range(3):
         seed = master_seed + 17 * index

@@ -3,7 +3,9 @@
 Each game lives in its own package `warcards.games.<name>` which exposes:
 - `OPTIONS: list[OptionSpec]` — every option with its default and allowed values;
 - `make_game(options: dict) -> Game` — build the game from resolved options;
-- `CONFORMANCE_CONFIGS: list[dict]` — option sets the conformance battery plays (every variant/player count);
+- `CONFORMANCE_CONFIGS: list[dict]` — option sets the conformance battery plays (every variant/player count,
+  and the option combinations the rules allow);
+- optionally `VARIANT_OPTIONS: tuple[str, ...]` — the options that make a variant (default: variant, players);
 - `heuristic_agent(game: Game, seat: int, seed: int) -> Agent` — the game's heuristic bot;
 - `render(observation: dict, seat: int) -> str` — a plain-text table for the terminal.
 A game joins the registry by being listed in `_GAME_MODULES` and having its package installed.
@@ -71,4 +73,27 @@ def conformance_configs(game_id: str) -> list[dict[str, Any]]:
     return configs
 
 
-__all__ = ["OptionError", "conformance_configs", "game_module", "games", "load_game", "option_specs"]
+def variant_keys(game_id: str) -> tuple[str, ...]:
+    """The options that make a variant of a game (by default `variant` and `players`; a game may declare
+    others, e.g. a game length, as `VARIANT_OPTIONS`)."""
+    keys: tuple[str, ...] = getattr(game_module(game_id), "VARIANT_OPTIONS", ("variant", "players"))
+    return keys
+
+
+def is_variant_config(game_id: str, options: dict[str, Any]) -> bool:
+    """True when `options` choose a variant and leave every other option at its default."""
+    keys = variant_keys(game_id)
+    defaults = {spec.name: spec.default for spec in option_specs(game_id)}
+    return all(value == defaults.get(name) for name, value in options.items() if name not in keys)
+
+
+__all__ = [
+    "OptionError",
+    "conformance_configs",
+    "game_module",
+    "games",
+    "is_variant_config",
+    "load_game",
+    "option_specs",
+    "variant_keys",
+]

@@ -1,0 +1,80 @@
+"""The `Game` of Cards of War: options resolved, the deck loaded, the action spaces fixed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from warcards.engine.api import Game
+from warcards.engine.errors import OptionError
+from warcards.games.cards_of_war.cards import CardTable, load_cards
+from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
+from warcards.games.cards_of_war.state import CowState
+
+
+class CowGame(Game):
+    """Cards of War for two players, with the optional rules chosen in `options`."""
+
+    game_id = "cards-of-war"
+    title = "Cards of War"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        if self.options["strategic_exhaustion"]:
+            if self.options["length"] != "long":
+                raise OptionError(
+                    "cards-of-war: option strategic_exhaustion=True needs length='long' "
+                    "(Strategic exhaustion: \"If playing the long game\")"
+                )
+            if self.options["tactical_advantage"]:
+                raise OptionError(
+                    "cards-of-war: strategic_exhaustion and tactical_advantage exclude each other "
+                    "(Strategic exhaustion: \"rather than using the tactical advantage\")"
+                )
+        cards = self.options["cards"]
+        if cards is not None and not isinstance(cards, (str, Path)):
+            raise OptionError(f"cards-of-war: option cards={cards!r} must be a path to a deck file or None")
+        self.table: CardTable = load_cards(cards)
+        self.decks: int = int(self.options["decks"])
+        n = self.table.n
+        self.deploy_table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple((c % n) * 3 + b for b in range(3) if mask >> b & 1) for c in range(n * self.decks))
+            for mask in range(8)
+        )
+        t = self.table
+        self.info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
+            (t.theatre[k], t.typemask[k], t.killmask[k], t.score[k], t.recon[k], t.reinforce[k]) for k in range(n)
+        )
+        ids = self.table.ids
+        self.card_ids: tuple[str, ...] = (
+            ids if self.decks == 1 else tuple(f"{ident}/{d}" for d in range(2) for ident in ids)
+        )
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 6 * self.table.n + 4
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return self.table.n * self.decks
+
+    @property
+    def max_game_length(self) -> int:
+        rounds = {"short": 1, "normal": NORMAL_GAME_ROUNDS, "long": LONG_GAME_ROUND_CAP}[self.options["length"]]
+        return 2 * self.table.n * self.decks + rounds * ROUND_ACTION_BOUND
+
+    def new_initial_state(self) -> CowState:
+        return CowState(self)
+
+    def state_from_setup(self, setup: Mapping[str, Any]) -> CowState:
+        from warcards.games.cards_of_war.views import state_from_setup
+
+        return state_from_setup(self, setup)
+
+    def rulings_path(self) -> Path | None:
+        return Path(__file__).with_name("RULES.md")

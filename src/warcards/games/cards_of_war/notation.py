@@ -1,0 +1,109 @@
+"""Cards of War notation (docs/notation/cards-of-war.md).
+
+Player actions: `deploy G01 (Pillbox) left`, `joint A01 (Fighters) left` (the first card of a joint
+deployment), `deploy discard left` (Alternative Reinforce: the top discard), `pass`. Chance outcomes:
+`draw G01`. Battles are left, centre and right (also 1, 2, 3). Card ids in the 2-deck version carry the
+deck: `G01/0`, `G01/1`; a bare id means the mover's own copy. Names work in place of ids.
+
+Action numbers: deploy = kind*3 + battle; joint = 3n + kind*3 + battle; top discard = 6n + battle;
+pass = 6n + 3. Chance outcomes are physical card numbers (deck*n + kind).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from warcards.engine.api import CHANCE
+from warcards.engine.errors import InvalidActionError
+from warcards.games.cards_of_war.rules import BATTLE_NAMES
+
+if TYPE_CHECKING:
+    from warcards.games.cards_of_war.state import CowState
+
+BATTLE_WORDS = {
+    "left": 0, "l": 0, "1": 0,
+    "centre": 1, "center": 1, "middle": 1, "c": 1, "2": 1,
+    "right": 2, "r": 2, "3": 2,
+}
+FORMS = ("deploy <card> <battle>, joint <card> <battle>, deploy discard <battle>, pass, draw <card> "
+         "(battles: left, centre, right or 1-3; cards by id or name)")
+
+
+def action_to_string(s: CowState, action: int) -> str:
+    """The action in notation, read in the current context (a chance outcome at a chance node)."""
+    if s.cp == CHANCE and 0 <= action < s.n * s.nd:
+        return f"draw {s.card_id(action)}"
+    if not 0 <= action <= s.pass_action:
+        raise InvalidActionError(f"{action} is not an action of cards-of-war: actions are 0..{s.pass_action}")
+    if action == s.pass_action:
+        return "pass"
+    if action >= s.tbase:
+        pile = s.discards[s.deck[s.player]]
+        shown = f" ({s.card_label(pile[-1])})" if pile else ""
+        return f"deploy discard{shown} {BATTLE_NAMES[action - s.tbase]}"
+    verb = "deploy"
+    if action >= s.jbase:
+        verb = "joint"
+        action -= s.jbase
+    card = action // 3 + s.off[s.player]
+    return f"{verb} {s.card_id(card)} ({s.tbl.names[card % s.n]}) {BATTLE_NAMES[action % 3]}"
+
+
+def _card(s: CowState, text: str, chance: bool) -> int:
+    """The physical card named by id or name; a bare id in the 2-deck version is the mover's (or drawer's)."""
+    n = s.n
+    seat = s.drawer if chance else s.player
+    home = s.deck[seat]
+    ident, _, suffix = text.partition("/")
+    ids = [i.lower() for i in s.tbl.ids]
+    if ident in ids:
+        kind = ids.index(ident)
+        if suffix:
+            if s.nd == 1 or suffix not in ("0", "1"):
+                raise InvalidActionError(f"{text!r}: a deck suffix is /0 or /1, and only in the 2-deck version")
+            return int(suffix) * n + kind
+        return home * n + kind
+    names = [name.lower() for name in s.tbl.names]
+    kinds = [k for k, name in enumerate(names) if name == text]
+    if not kinds:
+        raise InvalidActionError(f"no card {text!r} in the deck; name a card by id (e.g. {s.tbl.ids[0]}) or name")
+    cards = [home * n + k for k in kinds]
+    zone = s.piles[home] if chance else s.hands[seat]
+    held = [c for c in cards if c in zone]
+    return (held or cards)[0]
+
+
+def parse_action(s: CowState, text: str) -> int:
+    """The action for `text` (see the module docstring), or `InvalidActionError` listing the forms."""
+    cleaned = re.sub(r"\([^)]*\)", " ", text).strip().lower()
+    if re.fullmatch(r"-?\d+", cleaned):
+        return int(cleaned)
+    tokens = cleaned.replace("->", " ").replace("→", " ").split()
+    if not tokens:
+        raise InvalidActionError(f"empty action; forms: {FORMS}")
+    if tokens == ["pass"]:
+        return s.pass_action
+    verb = tokens[0]
+    if verb == "draw":
+        if len(tokens) < 2:
+            raise InvalidActionError(f"{text!r}: draw needs a card; forms: {FORMS}")
+        return _card(s, " ".join(tokens[1:]), chance=True)
+    if verb in ("deploy", "joint"):
+        tokens = tokens[1:]
+    else:
+        verb = "deploy"
+    if len(tokens) < 2 or tokens[-1] not in BATTLE_WORDS:
+        raise InvalidActionError(f"{text!r} is not an action; forms: {FORMS}")
+    b = BATTLE_WORDS[tokens[-1]]
+    what = " ".join(tokens[:-1])
+    if what in ("discard", "top discard", "top-discard"):
+        if verb == "joint":
+            raise InvalidActionError("the top discard cannot start a joint deployment")
+        return s.tbase + b
+    card = _card(s, what, chance=False)
+    seat = s.player
+    if card // s.n != s.deck[seat]:
+        raise InvalidActionError(f"2 DECK VERSION: {s.card_id(card)} is not from your deck (deck {s.deck[seat]})")
+    action = (card % s.n) * 3 + b
+    return action + s.jbase if verb == "joint" else action
