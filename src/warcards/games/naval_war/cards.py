@@ -1,0 +1,193 @@
+"""The Naval War card data: the pydantic schema of `cards.toml` and the compact tables the rules use.
+
+Ships are indexed 0..53 in file order; play cards 0..107, grouped by kind in file order, each copy with its
+own id `<code>-<n>` (e.g. `SALVO16x4-2`). Tables are tuples of ints, built once per process on first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from warcards.engine.cards import read_toml, validate_cards
+from warcards.engine.errors import CardDataError
+
+CARD_FILE = Path(__file__).with_name("cards.toml")
+
+GUNS: tuple[str, ...] = ("11", "12.6", "14", "15", "16", "18")
+"""Gun sizes in inches, smallest first; a ship's gun class is its index here (carriers have -1)."""
+
+Nation = Literal["Great Britain", "United States", "Japan", "Italy", "Germany"]
+Gun = Literal["11", "12.6", "14", "15", "16", "18", "carrier"]
+Category = Literal[
+    "salvo",
+    "additional_ship",
+    "additional_damage",
+    "minefield",
+    "submarine",
+    "torpedo_boat",
+    "destroyer_squadron",
+    "smoke",
+    "repair",
+    "minesweeper",
+]
+CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+
+# Category numbers used by the rules (indices into CATEGORIES).
+SALVO, ADDSHIP, ADDDMG, MINE, SUB, TORPEDO, DD, SMOKE, REPAIR, SWEEP = range(10)
+RED_CATEGORIES = frozenset({ADDSHIP, ADDDMG, MINE, SUB, TORPEDO})
+
+
+class ShipCard(BaseModel):
+    """One ship card: its Hit Number is both the damage that sinks it and its points (Card anatomy)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Z][A-Z_]*[A-Z0-9]$")
+    name: str
+    nation: Nation
+    gun: Gun
+    hits: int = Field(ge=1, le=9)
+
+
+class PlayKind(BaseModel):
+    """One kind of play card with its number of copies (red = special, played at once)."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(pattern=r"^[A-Z][A-Z0-9.x]*$")
+    category: Category
+    gun: Literal["11", "12.6", "14", "15", "16", "18"] | None = None
+    value: int = Field(ge=0, le=4)
+    copies: int = Field(ge=1)
+    red: bool
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Compact card tables (tuples indexed by ship, card or kind number)."""
+
+    ship_ids: tuple[str, ...]
+    ship_names: tuple[str, ...]
+    ship_nation: tuple[str, ...]
+    ship_gun: tuple[int, ...]
+    ship_hits: tuple[int, ...]
+    ship_carrier: tuple[bool, ...]
+    ship_japan: tuple[bool, ...]
+    kind_codes: tuple[str, ...]
+    kind_cat: tuple[int, ...]
+    kind_gun: tuple[int, ...]
+    kind_value: tuple[int, ...]
+    kind_red: tuple[bool, ...]
+    kind_cards: tuple[tuple[int, ...], ...]
+    card_ids: tuple[str, ...]
+    card_kind: tuple[int, ...]
+    salvo_kinds: tuple[int, ...]
+    adddmg_kinds: tuple[int, ...]
+    mine_kinds: tuple[int, ...]
+    salvo_cards: tuple[int, ...]
+    adddmg_cards: tuple[int, ...]
+    mine_cards: tuple[int, ...]
+    kinds_addship: tuple[int, ...]
+    kinds_sub: tuple[int, ...]
+    kinds_torpedo: tuple[int, ...]
+    kinds_dd: tuple[int, ...]
+    kinds_smoke: tuple[int, ...]
+    kinds_repair: tuple[int, ...]
+    kinds_sweep: tuple[int, ...]
+    ship_gunbit: tuple[int, ...]
+    kind_gunbit: tuple[int, ...]
+
+    @property
+    def num_ships(self) -> int:
+        return len(self.ship_ids)
+
+    @property
+    def num_cards(self) -> int:
+        return len(self.card_ids)
+
+    @property
+    def num_kinds(self) -> int:
+        return len(self.kind_codes)
+
+
+def load_tables(path: str | Path = CARD_FILE) -> Tables:
+    """Read and validate a card file and build its tables; `CardDataError` names the bad card and field."""
+    return _load(str(path))
+
+
+@cache
+def _load(path: str) -> Tables:
+    data = read_toml(path)
+    unknown = sorted(set(data) - {"ship", "play"})
+    if unknown:
+        raise CardDataError(f"{path}: unknown table(s) {unknown}; the file holds [[ship]] and [[play]] entries")
+    ships = validate_cards(ShipCard, data.get("ship", []), path)
+    kinds = validate_cards(PlayKind, data.get("play", []), path, key="code")
+    _check_unique(path, "ship", [s.id for s in ships])
+    _check_unique(path, "play card kind", [k.code for k in kinds])
+    for kind in kinds:
+        if (kind.category == "salvo") != (kind.gun is not None):
+            raise CardDataError(f"{path}: card {kind.code}: field gun: salvos (and only salvos) name a gun size")
+        if kind.red != (CATEGORIES.index(kind.category) in RED_CATEGORIES):
+            raise CardDataError(f"{path}: card {kind.code}: field red: {kind.category} cards are "
+                                f"{'red' if not kind.red else 'black'}")
+    card_ids: list[str] = []
+    card_kind: list[int] = []
+    kind_cards: list[tuple[int, ...]] = []
+    for index, kind in enumerate(kinds):
+        first = len(card_ids)
+        for copy in range(1, kind.copies + 1):
+            card_ids.append(f"{kind.code}-{copy}")
+            card_kind.append(index)
+        kind_cards.append(tuple(range(first, len(card_ids))))
+    kind_cat = tuple(CATEGORIES.index(k.category) for k in kinds)
+
+    def kinds_in(category: int) -> tuple[int, ...]:
+        return tuple(k for k, cat in enumerate(kind_cat) if cat == category)
+
+    def cards_in(category: int) -> tuple[int, ...]:
+        return tuple(c for c, k in enumerate(card_kind) if kind_cat[k] == category)
+
+    return Tables(
+        ship_ids=tuple(s.id for s in ships),
+        ship_names=tuple(s.name for s in ships),
+        ship_nation=tuple(s.nation for s in ships),
+        ship_gun=tuple(-1 if s.gun == "carrier" else GUNS.index(s.gun) for s in ships),
+        ship_hits=tuple(s.hits for s in ships),
+        ship_carrier=tuple(s.gun == "carrier" for s in ships),
+        ship_japan=tuple(s.nation == "Japan" for s in ships),
+        kind_codes=tuple(k.code for k in kinds),
+        kind_cat=kind_cat,
+        kind_gun=tuple(GUNS.index(k.gun) if k.gun is not None else -1 for k in kinds),
+        kind_value=tuple(k.value for k in kinds),
+        kind_red=tuple(k.red for k in kinds),
+        kind_cards=tuple(kind_cards),
+        card_ids=tuple(card_ids),
+        card_kind=tuple(card_kind),
+        salvo_kinds=kinds_in(SALVO),
+        adddmg_kinds=kinds_in(ADDDMG),
+        mine_kinds=kinds_in(MINE),
+        salvo_cards=cards_in(SALVO),
+        adddmg_cards=cards_in(ADDDMG),
+        mine_cards=cards_in(MINE),
+        kinds_addship=kinds_in(ADDSHIP),
+        kinds_sub=kinds_in(SUB),
+        kinds_torpedo=kinds_in(TORPEDO),
+        kinds_dd=kinds_in(DD),
+        kinds_smoke=kinds_in(SMOKE),
+        kinds_repair=kinds_in(REPAIR),
+        kinds_sweep=kinds_in(SWEEP),
+        ship_gunbit=tuple(0 if s.gun == "carrier" else 1 << GUNS.index(s.gun) for s in ships),
+        kind_gunbit=tuple(1 << GUNS.index(k.gun) if k.gun is not None else 0 for k in kinds),
+    )
+
+
+def _check_unique(path: str, what: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for ident in ids:
+        if ident in seen:
+            raise CardDataError(f"{path}: {what} {ident} appears twice; ids must be unique")
+        seen.add(ident)

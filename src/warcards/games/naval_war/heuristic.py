@@ -1,0 +1,246 @@
+"""The Naval War heuristic bot: the designer's tips from the rules, as a one-step action score.
+
+Tips followed (Designer tips): attack the leader (the -10 is an equaliser); a single carrier strike is a
+1-in-6 shot (draw instead unless several carriers can fly); wipe out gun-size classes; shoot at Destroyer
+Squadrons; soften big (7+) ships with small salvos instead of leaving someone else a cheap kill; use Smoke and
+Repair when a ship is threatened. The bot sees only its seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warcards.engine.agents import SeatView
+from warcards.engine.api import Game
+from warcards.games.naval_war.notation import SEATS, SLOTS, Layout
+
+
+class _Ship:
+    __slots__ = ("carrier", "damage", "gun", "hits", "owner")
+
+    def __init__(self, owner: int, raw: dict[str, Any]) -> None:
+        self.owner = owner
+        # A face-down ship (night actions) is valued as an average ship.
+        self.hits: int = raw["hits"] if raw["hits"] is not None else 5
+        self.damage: int = raw["damage"]
+        self.gun: str = raw["gun"] if raw["gun"] is not None else "?"
+        self.carrier = raw["gun"] == "carrier"
+
+    @property
+    def left(self) -> int:
+        return self.hits - self.damage
+
+
+class NavalWarHeuristic:
+    """Scores every legal action from the seat's observation and plays the best (ties by its own RNG)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        layout: Layout = game.layout  # type: ignore[attr-defined]
+        self.L = layout
+
+    def step(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        ctx = _Context(obs, self.seat, self.L)
+        best: list[int] = []
+        top = float("-inf")
+        for a in legal:
+            score = ctx.score(a)
+            if score > top + 1e-9:
+                top, best = score, [a]
+            elif abs(score - top) <= 1e-9:
+                best.append(a)
+        return best[self.rng.randrange(len(best))]
+
+
+class _Context:
+    """One observation, digested for scoring."""
+
+    def __init__(self, obs: dict[str, Any], seat: int, layout: Layout) -> None:
+        self.obs = obs
+        self.seat = seat
+        self.L = layout
+        self.t = layout.t
+        self.ships: dict[str, _Ship] = {}
+        self.by_target: dict[int, _Ship] = {}
+        self.by_owner: list[list[_Ship]] = []
+        index = {sid: i for i, sid in enumerate(layout.t.ship_ids)}
+        for force in obs["task_forces"]:
+            j = force["seat"]
+            owned = [_Ship(j, raw) for raw in force["ships"]]
+            self.by_owner.append(owned)
+            slot = 0
+            for raw, ship in zip(force["ships"], owned, strict=True):
+                if raw["id"] is None:
+                    self.by_target[layout.ns + j * SLOTS + slot] = ship
+                else:
+                    self.ships[raw["id"]] = ship
+                    self.by_target[index[raw["id"]]] = ship
+                if raw["face_down"]:
+                    slot += 1
+        teams = obs["teams"]
+        totals: dict[int, int] = {}
+        for i, score in enumerate(obs["scores"]):
+            key = teams[i] if teams[i] >= 0 else i
+            totals[key] = totals.get(key, 0) + score
+        side = [totals[teams[i] if teams[i] >= 0 else i] for i in range(len(teams))]
+        mine_key = teams[seat] if teams[seat] >= 0 else seat
+        foes = [i for i in range(len(teams)) if (teams[i] if teams[i] >= 0 else i) != mine_key]
+        leader_score = max((side[i] for i in foes), default=0)
+        self.weight = [0.0] * len(teams)
+        for i in foes:
+            self.weight[i] = 1.5 if side[i] == leader_score else 1.0
+        self.hand_kinds = [c.rsplit("-", 1)[0] for c in obs["hand"]]
+        my_guns = {s.gun for s in self.by_owner[seat]}
+        self.my_guns = my_guns
+        self.threatened = any(s.left <= 3 and not s.carrier for s in self.by_owner[seat]) or any(
+            f["destroyer_squadron"] is not None for f in obs["task_forces"] if f["seat"] != seat
+        )
+        self.salvo_ship: dict[str, str] = {}
+        for force in obs["task_forces"]:
+            for raw in force["ships"]:
+                for salvo in raw["salvos"]:
+                    self.salvo_ship[salvo["card"]] = raw["id"]
+
+    # ----- helpers ------------------------------------------------------------------------------------------
+    def _class_bonus(self, ship: _Ship) -> float:
+        """Wipe out gun-size classes: the last ship of a gun size stops that size of salvo."""
+        same = sum(1 for s in self.by_owner[ship.owner] if s.gun == ship.gun)
+        return 1.5 if same == 1 and not ship.carrier else 0.0
+
+    def _sink_value(self, ship: _Ship) -> float:
+        last = 5.0 if len(self.by_owner[ship.owner]) == 1 else 0.0
+        return 10.0 + ship.hits * self.weight[ship.owner] + self._class_bonus(ship) + last
+
+    def _kind_value(self, code: str) -> int:
+        t = self.t
+        return t.kind_value[t.kind_codes.index(code)]
+
+    def _salvo_gun(self, code: str) -> str:
+        return code[5:].split("x")[0]
+
+    # ----- scoring ------------------------------------------------------------------------------------------
+    def score(self, a: int) -> float:
+        L, t = self.L, self.t
+        if a == L.DRAW:
+            return 3.0
+        if a in (L.SKIP, L.GIVE_NONE, L.ADDSHIP):
+            return 0.0
+        if a == L.SMOKE:
+            return 6.0 if self.threatened else 0.3
+        if a == L.DD:
+            return 9.0
+        if a == L.SWEEP:
+            return 3.0 + 2.0 * float(self.obs["task_forces"][self.seat]["mine_hits"])
+        if a < L.FIRE:
+            return self._discard(t.kind_codes[a - L.DISCARD])
+        if a < L.AT:
+            v = t.kind_value[t.salvo_kinds[a - L.FIRE]]
+            options = [self._fire(v, ship) for ship in self._targets()]
+            options += [self._fire_dd(v, j) for j in self._enemy_dds()]
+            return max(options, default=0.0)
+        if a < L.AT_DD:
+            return self._fire(self._aim_value(), self.by_target[a - L.AT])
+        if a < L.REPAIR:
+            return self._fire_dd(self._aim_value(), a - L.AT_DD)
+        if a < L.SWAP:
+            return self._repair(t.card_ids[a - L.REPAIR])
+        if a < L.GIVE:
+            si = (a - L.SWAP) // SEATS
+            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[si]])
+            return 2.5 if gun not in self.my_guns else -1.0
+        if a < L.MINE:
+            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[a - L.GIVE]])
+            return 2.0 if gun not in self.my_guns else 1.0 - 0.1 * t.kind_value[t.salvo_kinds[a - L.GIVE]]
+        if a < L.SUB:
+            mi, j = divmod(a - L.MINE, SEATS)
+            v = t.kind_value[t.mine_kinds[mi]]
+            return self._mine(j, v)
+        if a < L.TORPEDO:
+            return self._gamble(self.by_target[a - L.SUB], 2 / 6)
+        if a < L.ADDDMG:
+            return self._gamble(self.by_target[a - L.TORPEDO], 1 / 6)
+        if a < L.STRIKE:
+            ai, c = divmod(a - L.ADDDMG, L.nc)
+            ship = self.ships[self.salvo_ship[t.card_ids[c]]]
+            v = t.kind_value[t.adddmg_kinds[ai]]
+            return self._sink_value(ship) if v >= ship.left else v * self.weight[ship.owner]
+        if a < L.KAMIKAZE:
+            return self._strike(self.by_target[a - L.STRIKE], 1 / 6)
+        if a < L.DD_TARGET:
+            return self._strike(self.by_target[a - L.KAMIKAZE], 2 / 6) - 0.2
+        if a < L.DD_SINK:
+            j = a - L.DD_TARGET
+            best = sorted((s.hits for s in self.by_owner[j]), reverse=True)[:3]
+            return sum(best) * self.weight[j]
+        ship = self.by_target[a - L.DD_SINK]
+        return ship.hits * self.weight[ship.owner] + self._class_bonus(ship)
+
+    def _aim_value(self) -> int:
+        return self._kind_value(self.obs["aiming"].rsplit("-", 1)[0])
+
+    def _targets(self) -> list[_Ship]:
+        """Enemy ships a salvo may hit: not under Smoke, carriers only when unscreened."""
+        out: list[_Ship] = []
+        for force in self.obs["task_forces"]:
+            j = force["seat"]
+            if self.weight[j] == 0.0 or force["smoke"] is not None:
+                continue
+            ships = self.by_owner[j]
+            plain = [s for s in ships if not s.carrier]
+            out.extend(plain or ships)
+        return out
+
+    def _enemy_dds(self) -> list[int]:
+        return [f["seat"] for f in self.obs["task_forces"]
+                if self.weight[f["seat"]] > 0.0 and f["destroyer_squadron"] is not None]
+
+    def _fire_dd(self, v: int, j: int) -> float:
+        dd = self.obs["task_forces"][j]["destroyer_squadron"]
+        return 14.0 if dd is not None and dd["hits"] + v >= 4 else 6.0 + v
+
+    def _fire(self, v: int, ship: _Ship) -> float:
+        if v >= ship.left:
+            return self._sink_value(ship)
+        after = ship.left - v
+        score = 2.0 + self.weight[ship.owner] + 0.2 * v + self._class_bonus(ship) * 0.5
+        if ship.hits >= 7:
+            score += (4 - v) * 0.3
+        if after <= 2:
+            score -= 2.5
+        return score
+
+    def _repair(self, card: str) -> float:
+        ship = self.ships[self.salvo_ship[card]]
+        return 5.0 + 0.3 * ship.hits if ship.left <= 3 else 0.8
+
+    def _discard(self, code: str) -> float:
+        if code.startswith("SALVO"):
+            return 0.5 if self._salvo_gun(code) not in self.my_guns else 0.1 - 0.05 * self._kind_value(code)
+        if code == "DD":
+            return -5.0
+        return -0.5
+
+    def _mine(self, j: int, v: int) -> float:
+        sunk = sum(s.hits for s in self.by_owner[j] if s.left <= v)
+        return (sunk * 2 + len(self.by_owner[j]) * v) * self.weight[j]
+
+    def _gamble(self, ship: _Ship, chance: float) -> float:
+        return chance * self._sink_value(ship)
+
+    def _strike(self, ship: _Ship, chance: float) -> float:
+        flights = max(1, len(self.obs["carriers_to_name"]))
+        value = chance * self._sink_value(ship)
+        return value * (1.0 if self.obs["phase"] == "air-strike" or flights > 1 else 0.6)
+
+
+def heuristic_agent(game: Game, seat: int, seed: int) -> NavalWarHeuristic:
+    """The game's heuristic bot for `seat`, with its own RNG."""
+    return NavalWarHeuristic(game, seat, seed)

@@ -1,0 +1,497 @@
+"""Naval War views: the god view (`zones`, `position`), a seat's view (`observe`), `determinize`, and
+scenario setups (`state_from_setup`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from warcards.engine.api import JSON, Rng
+from warcards.engine.errors import SetupError
+from warcards.games.naval_war import rules
+from warcards.games.naval_war.cards import ADDDMG, DD, MINE, SALVO, Tables
+from warcards.games.naval_war.cards import SMOKE as SMOKE_CAT
+from warcards.games.naval_war.codes import (
+    BOX,
+    DDC,
+    DECK,
+    DEEP,
+    DISCARD,
+    FLEET,
+    HAND,
+    HARBOR,
+    MINES,
+    ON_DD,
+    ON_SALVO,
+    ON_SHIP,
+    PH_CHOICE,
+    PH_OPEN,
+    PH_PLAY,
+    PH_STRIKE,
+    PHASE_NAMES,
+    PLAY,
+    R_DD,
+    R_STRIKE,
+    R_SUB,
+    R_TORPEDO,
+    SMOKE,
+    UNSEEN,
+)
+
+if TYPE_CHECKING:
+    from warcards.games.naval_war.game import NavalWarGame
+    from warcards.games.naval_war.state import NavalWarState
+
+_ROLLS = {R_SUB: "submarine", R_TORPEDO: "torpedo-boat", R_DD: "destroyer-squadron", R_STRIKE: "air-strike"}
+
+
+# ----- god view -----------------------------------------------------------------------------------------
+def zones(st: NavalWarState) -> dict[str, list[str]]:
+    """Every zone's card ids: piles, each seat's hand, task force, Deep Six, minefields, Smoke, Destroyer
+    Squadron and the salvos on it, and `on:SHIP` for the salvos (and Additional Damage) under a ship."""
+    t = st.t
+    card_zone, ship_zone = st.game.zone_names
+    z: dict[str, list[str]] = {name: [] for name in st.game.zone_order}
+    cpos = st.cpos
+    card_ids = t.card_ids
+    for c, pos in enumerate(cpos):
+        if pos >= ON_SALVO:
+            pos = cpos[pos - ON_SALVO]
+        z[card_zone[pos]].append(card_ids[c])
+    ship_ids = t.ship_ids
+    for s, pos in enumerate(st.spos):
+        z[ship_zone[pos]].append(ship_ids[s])
+    return z
+
+
+def zone_tables(t: Tables, n: int) -> tuple[tuple[dict[int, str], dict[int, str]], list[str]]:
+    """Zone names by card and ship position code, and the zones in listing order (built once per game)."""
+    card_zone = {DECK: "deck", DISCARD: "discard", UNSEEN: "discard:unseen", BOX: "box", PLAY: "play"}
+    ship_zone = {HARBOR: "harbor", BOX: "box"}
+    order = ["deck", "harbor", "discard", "discard:unseen", "box", "play"]
+    for i in range(n):
+        card_zone.update({HAND + i: f"hand:{i}", MINES + i: f"mines:{i}", SMOKE + i: f"smoke:{i}",
+                          DDC + i: f"dd:{i}", ON_DD + i: f"dd-salvos:{i}"})
+        ship_zone.update({FLEET + i: f"fleet:{i}", DEEP + i: f"deep6:{i}"})
+        order += [f"{name}:{i}" for name in ("hand", "fleet", "deep6", "mines", "smoke", "dd", "dd-salvos")]
+    for s, sid in enumerate(t.ship_ids):
+        card_zone[ON_SHIP + s] = "on:" + sid
+        order.append("on:" + sid)
+    return (card_zone, ship_zone), order
+
+
+def _attached(st: NavalWarState) -> dict[str, str]:
+    t = st.t
+    return {t.card_ids[d]: t.card_ids[st.cpos[d] - ON_SALVO] for d in t.adddmg_cards if st.cpos[d] >= ON_SALVO}
+
+
+def position(st: NavalWarState) -> JSON:
+    """The documented position fields (docs/notation/naval-war.md)."""
+    t = st.t
+    return {
+        "phase": PHASE_NAMES[st.phase],
+        "round": st.round,
+        "dealer": st.dealer,
+        "turn": st.turn,
+        "turns": st.turns,
+        "scores": list(st.scores),
+        "last_round": list(st.last_round),
+        "eliminated": [i for i in range(st.n) if not st.alive[i]],
+        "mine_last": list(st.mine_last),
+        "kamikaze_wait": {t.ship_ids[s]: w for s, w in enumerate(st.kwait) if w},
+        "attached": _attached(st),
+        "opening": st.in_open,
+        "opening_done": [i for i in range(st.n) if (st.opened >> i) & 1],
+        "mined_in_opening": [i for i in range(st.n) if (st.mined_open >> i) & 1],
+        "unseen_non_red": st.hidden_nored,
+        "pending": t.card_ids[st.pend] if st.pend >= 0 else None,
+        "pending_target": t.ship_ids[st.pend_target] if st.pend_target >= 0 else None,
+        "roll": _ROLLS.get(st.roll_kind),
+        "strikes": _strikes(st),
+        "carriers_to_name": [t.ship_ids[s] for s in st.elig[st.strike_ptr:]],
+        "dd_target": st.dd_target,
+        "dd_left": st.dd_left,
+        "swap_card": t.card_ids[st.swap_card] if st.swap_card >= 0 else None,
+        "aiming": t.card_ids[st.aim] if st.aim >= 0 else None,
+        "face_down": [t.ship_ids[s] for s in range(t.num_ships) if (st.down >> s) & 1],
+        "deal_left": st.deal_left,
+    }
+
+
+def _strikes(st: NavalWarState) -> list[JSON]:
+    t = st.t
+    s = st.strikes
+    return [
+        {"carrier": t.ship_ids[s[i]], "target": t.ship_ids[s[i + 1]], "kamikaze": bool(s[i + 2]),
+         "rolled": i // 3 < st.strike_i}
+        for i in range(0, len(s), 3)
+    ]
+
+
+# ----- a seat's view ------------------------------------------------------------------------------------
+def observe(st: NavalWarState, seat: int) -> JSON:
+    """What `seat` may know: its hand, every card on the table, hand counts, pile sizes, the face-up discard
+    pile and Deep Six piles, the scores, and what is being resolved."""
+    t = st.t
+    cpos = st.cpos
+    under: dict[int, list[int]] = {}
+    adds: dict[int, list[str]] = {}
+    for c, pos in enumerate(cpos):
+        if ON_SHIP <= pos < ON_SALVO:
+            under.setdefault(pos - ON_SHIP, []).append(c)
+        elif pos >= ON_SALVO:
+            adds.setdefault(pos - ON_SALVO, []).append(t.card_ids[c])
+    forces = []
+    down = st.down
+    for i in range(st.n):
+        ships: list[JSON] = []
+        for s in st.fleets[i]:
+            if (down >> s) & 1 and i != seat:
+                ships.append({"id": None, "face_down": True, "gun": None, "hits": None,
+                              "damage": st.dmg[s] + st.mine_hits[i], "salvos": [], "resting": 0})
+                continue
+            ships.append({
+                "id": t.ship_ids[s],
+                "face_down": bool((down >> s) & 1),
+                "gun": "carrier" if t.ship_gun[s] < 0 else GUN_TEXT[t.ship_gun[s]],
+                "hits": t.ship_hits[s],
+                "damage": st.dmg[s] + st.mine_hits[i],
+                "salvos": [{"card": t.card_ids[c], "additional": adds.get(c, [])} for c in under.get(s, [])],
+                "resting": st.kwait[s],
+            })
+        dd = st.ddc[i]
+        forces.append({
+            "seat": i,
+            "alive": st.alive[i],
+            "ships": ships,
+            "mines": [t.card_ids[c] for c in t.mine_cards if cpos[c] == MINES + i],
+            "mine_hits": st.mine_hits[i],
+            "last_minefield": st.mine_last[i],
+            "smoke": t.card_ids[st.smoke[i]] if st.smoke[i] >= 0 else None,
+            "destroyer_squadron": None if dd < 0 else {
+                "card": t.card_ids[dd],
+                "hits": st.dd_hits[i],
+                "salvos": [t.card_ids[c] for c in t.salvo_cards if cpos[c] == ON_DD + i],
+            },
+            "deep_six": sorted(t.ship_ids[s] for s, pos in enumerate(st.spos) if pos == DEEP + i),
+            "hand_count": len(st.hands[i]),
+            "known_in_hand": sorted(t.card_ids[c] for c in st.known[i]),
+        })
+    view: JSON = {
+        "seat": seat,
+        "players": st.n,
+        "teams": list(st.team),
+        "target": st.p.target,
+        "current_player": st.cur,
+        "hand": sorted(t.card_ids[c] for c in st.hands[seat]),
+        "deck_size": st.deck_size,
+        "harbor_size": len(st.harbor),
+        "discard": sorted(t.card_ids[c] for c, pos in enumerate(cpos) if pos == DISCARD),
+        "unseen_discards": sum(1 for pos in cpos if pos == UNSEEN),
+        "task_forces": forces,
+    }
+    public = position(st)
+    del public["face_down"]
+    if st.p.night and seat != st.turn:
+        public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (ruling N5)
+    view.update(public)
+    if st.cur < -1:
+        view["returns"] = st.returns()
+    return view
+
+
+GUN_TEXT = ("11", "12.6", "14", "15", "16", "18")
+
+
+# ----- determinize --------------------------------------------------------------------------------------
+def determinize(st: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
+    """Resample the cards `seat` cannot see — the draw pile, other hands (but the cards publicly known to be
+    there), the hands discarded unseen — keeping what the seat knows: after a player's opening his hand holds
+    no red card (red cards are played at once), and so do hands discarded after their owner's opening."""
+    other = st._copy()
+    other._history = list(st._history)
+    t = st.t
+    red = t.kind_red
+    card_kind = t.card_kind
+    cpos = other.cpos
+    pool = [c for c, pos in enumerate(cpos) if pos in (DECK, UNSEEN)]
+    slots: list[tuple[int, int, bool]] = []  # (position code, how many, must be non-red)
+    for j in range(st.n):
+        if j == seat:
+            continue
+        hidden = [c for c in st.hands[j] if c not in st.known[j]]
+        pool.extend(hidden)
+        slots.append((HAND + j, len(hidden), bool((st.opened >> j) & 1)))
+    unseen = sum(1 for pos in st.cpos if pos == UNSEEN)
+    slots.append((UNSEEN, st.hidden_nored, True))
+    slots.append((UNSEEN, unseen - st.hidden_nored, False))
+    opener = st.cur if st.phase == PH_OPEN and st.cur != seat else -1
+    while True:
+        assigned = _deal_hidden(pool, slots, red, card_kind, rng)
+        if opener < 0 or _can_open(st, opener, [c for c, code in assigned.items() if code == HAND + opener]):
+            break
+    for j in range(st.n):
+        if j != seat:
+            other.hands[j] = [c for c in st.known[j]]
+    deck_count = [0] * t.num_kinds
+    for c, code in assigned.items():
+        cpos[c] = code
+        if code == DECK:
+            deck_count[card_kind[c]] += 1
+        elif code != UNSEEN:
+            other.hands[code - HAND].append(c)
+    other.deck_count = deck_count
+    if st.down:
+        _shuffle_face_down(other, seat, rng)
+    return other
+
+
+def _deal_hidden(pool: list[int], slots: list[tuple[int, int, bool]], red: tuple[bool, ...],
+                 card_kind: tuple[int, ...], rng: Rng) -> dict[int, int]:
+    """Place the unseen cards: slots that must hold no red card first, then the others, the rest to the deck."""
+    plain = [c for c in pool if not red[card_kind[c]]]
+    reds = [c for c in pool if red[card_kind[c]]]
+    rng.shuffle(plain)
+    assigned: dict[int, int] = {}
+    for code, count, no_red in slots:
+        if no_red:
+            for _ in range(count):
+                assigned[plain.pop()] = code
+    rest = plain + reds
+    rng.shuffle(rest)
+    for code, count, no_red in slots:
+        if not no_red:
+            for _ in range(count):
+                assigned[rest.pop()] = code
+    for c in rest:
+        assigned[c] = DECK
+    return assigned
+
+
+def _can_open(st: NavalWarState, p: int, hand: list[int]) -> bool:
+    """What everyone knows of a player choosing a red card in the opening (Opening): his hand holds at least
+    one red card, none of them Additional Damage or without a target (those were discarded at once)."""
+    t = st.t
+    reds = [t.card_kind[c] for c in hand if t.kind_red[t.card_kind[c]]]
+    return bool(reds) and all(rules.red_targets(st, p, k) for k in reds)
+
+
+def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
+    """Night actions: the other seats' face-down ships may be any ship `seat` has not seen (harbor or face
+    down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player naming air strikes
+    keeps his ships: his carriers still to fly are fixed (ruling N4)."""
+    down = st.down
+    keep = st.cur if st.phase in (PH_CHOICE, PH_STRIKE) else -1
+    slots = [(j, k) for j in range(st.n) if j not in (seat, keep)
+             for k, s in enumerate(st.fleets[j]) if (down >> s) & 1]
+    pool = [s for s in st.harbor] + [st.fleets[j][k] for j, k in slots]
+    rng.shuffle(pool)
+    new_down = down
+    for j, k in slots:
+        new_down &= ~(1 << st.fleets[j][k])
+    for j, k in slots:
+        s = pool.pop()
+        st.fleets[j][k] = s
+        st.spos[s] = FLEET + j
+        new_down |= 1 << s
+    st.harbor = sorted(pool)
+    for s in pool:
+        st.spos[s] = HARBOR
+    st.down = new_down
+    st.tgt = [None] * st.n
+    st.tcache = None
+
+
+# ----- scenario setups ----------------------------------------------------------------------------------
+_POSITION_KEYS = {"phase", "round", "dealer", "turn", "scores", "last_round", "mine_last", "kamikaze_wait",
+                  "attached", "eliminated", "face_down"}
+
+
+def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarState:
+    """A state built from zones and position fields (docs/notation/naval-war.md, Setups)."""
+    from warcards.games.naval_war.state import NavalWarState
+
+    unknown = sorted(set(setup) - {"zones", "position"})
+    if unknown:
+        raise SetupError(f"naval-war setup: unknown key(s) {unknown}; a setup holds 'zones' and 'position'")
+    zone_map: Mapping[str, Any] = setup.get("zones", {})
+    pos: Mapping[str, Any] = setup.get("position", {})
+    bad = sorted(set(pos) - _POSITION_KEYS)
+    if bad:
+        raise SetupError(f"naval-war setup: unknown position field(s) {bad}; fields are {sorted(_POSITION_KEYS)}")
+    st = NavalWarState(game)
+    rules.start_round(st)
+    t = st.t
+    n = st.n
+    card_index = {cid: i for i, cid in enumerate(t.card_ids)}
+    ship_index = {sid: i for i, sid in enumerate(t.ship_ids)}
+    placed_cards: dict[int, str] = {}
+    placed_ships: dict[int, str] = {}
+    rest_zone: str | None = None
+    for zone, ids in zone_map.items():
+        if ids == "rest":
+            rest_zone = zone
+            continue
+        if not isinstance(ids, list):
+            raise SetupError(f"naval-war setup: zone {zone!r} must be a list of card ids or \"rest\"")
+        for ident in ids:
+            where = placed_cards.get(card_index.get(ident, -1)) or placed_ships.get(ship_index.get(ident, -1))
+            if where is not None:
+                raise SetupError(f"naval-war setup: {ident} is placed twice ({where} and {zone})")
+            if ident in card_index:
+                placed_cards[card_index[ident]] = zone
+            elif ident in ship_index:
+                placed_ships[ship_index[ident]] = zone
+            else:
+                raise SetupError(f"naval-war setup: {ident!r} in zone {zone!r} is not a naval-war card id")
+    boxed_cards, boxed_ships = game.boxed_cards, game.boxed_ships
+    for c in range(t.num_cards):
+        card_zone = placed_cards.get(c)
+        if c in boxed_cards:
+            if card_zone not in (None, "box"):
+                raise SetupError(f"naval-war setup: {t.card_ids[c]} is out of the game with these options")
+            continue
+        if card_zone is None:
+            card_zone = rest_zone if rest_zone is not None and _is_card_zone(rest_zone) else "deck"
+        st.cpos[c] = _card_code(st, card_zone, t.card_ids[c])
+    for s in range(t.num_ships):
+        zone = placed_ships.get(s, rest_zone if rest_zone is not None and _is_ship_zone(rest_zone) else "harbor")
+        if s in boxed_ships:
+            if zone not in ("harbor", "box"):
+                raise SetupError(f"naval-war setup: {t.ship_ids[s]} is out of the game with these options")
+            continue
+        st.spos[s] = _ship_code(st, zone, t.ship_ids[s])
+    # Additional Damage sits on a salvo: the one named in position.attached, else the first salvo listed.
+    attached: Mapping[str, str] = pos.get("attached", {})
+    for d in t.adddmg_cards:
+        code = st.cpos[d]
+        if not ON_SHIP <= code < ON_SALVO:
+            continue
+        ship = code - ON_SHIP
+        salvo_id = attached.get(t.card_ids[d])
+        if salvo_id is None:
+            candidates = [card_index[i] for i in zone_map.get("on:" + t.ship_ids[ship], [])
+                          if card_index.get(i, -1) in t.salvo_cards]
+            if not candidates:
+                raise SetupError(f"naval-war setup: {t.card_ids[d]} lies on {t.ship_ids[ship]} with no salvo "
+                                 "(Additional Damage goes on a salvo)")
+            x = candidates[0]
+        else:
+            x = card_index.get(salvo_id, -1)
+            if x < 0 or st.cpos[x] != code:
+                raise SetupError(f"naval-war setup: attached {salvo_id!r} is not a salvo under {t.ship_ids[ship]}")
+        st.cpos[d] = ON_SALVO + x
+    _rebuild(st)
+    st.round = int(pos.get("round", 1))
+    st.dealer = int(pos.get("dealer", 0))
+    st.turn = int(pos.get("turn", st.dealer))
+    for key in ("scores", "last_round"):
+        if key in pos:
+            values = [int(v) for v in pos[key]]
+            if len(values) != n:
+                raise SetupError(f"naval-war setup: position.{key} needs {n} numbers")
+            setattr(st, key, values)
+    if "mine_last" in pos:
+        st.mine_last = [int(v) for v in pos["mine_last"]]
+    for j in range(n):
+        if st.mine_hits[j] and st.mine_last[j] < 0:
+            st.mine_last[j] = (j + 1) % n
+    for sid, wait in pos.get("kamikaze_wait", {}).items():
+        if sid not in ship_index:
+            raise SetupError(f"naval-war setup: kamikaze_wait names {sid!r}, not a ship")
+        st.kwait[ship_index[sid]] = int(wait)
+    for sid in pos.get("face_down", []):
+        if sid not in ship_index or not FLEET <= st.spos[ship_index[sid]] < DEEP:
+            raise SetupError(f"naval-war setup: face_down names {sid!r}, not a ship in a task force")
+        st.down |= 1 << ship_index[sid]
+    phase = pos.get("phase", "turn")
+    st.opened = (1 << n) - 1
+    if phase == "turn":
+        rules.start_turn(st, st.turn)
+    elif phase == "play":
+        st.phase, st.cur = PH_PLAY, st.turn
+    elif phase == "opening":
+        st.opened = 0
+        st.in_open = True
+        st.open_done = 0
+        st.mined_open = 0
+        rules.opening_continue(st)
+    else:
+        raise SetupError(f"naval-war setup: position.phase {phase!r}; setups start in 'turn', 'play' or 'opening'")
+    if st.round_over:
+        rules.end_round(st)
+    return st
+
+
+def _is_ship_zone(zone: str) -> bool:
+    return zone in ("harbor", "box") or zone.split(":")[0] in ("fleet", "deep6")
+
+
+def _is_card_zone(zone: str) -> bool:
+    return not _is_ship_zone(zone) or zone == "box"
+
+
+def _card_code(st: NavalWarState, zone: str, ident: str) -> int:
+    simple = {"deck": DECK, "discard": DISCARD, "discard:unseen": UNSEEN, "box": BOX, "play": PLAY}
+    if zone in simple:
+        return simple[zone]
+    if zone.startswith("on:"):
+        ship = zone[3:]
+        if ship not in st.t.ship_ids:
+            raise SetupError(f"naval-war setup: zone {zone!r} names no ship")
+        return ON_SHIP + st.t.ship_ids.index(ship)
+    kind, _, seat = zone.partition(":")
+    bases = {"hand": HAND, "mines": MINES, "smoke": SMOKE, "dd": DDC, "dd-salvos": ON_DD}
+    if kind in bases and seat.isdigit() and int(seat) < st.n:
+        return bases[kind] + int(seat)
+    raise SetupError(f"naval-war setup: {ident} cannot go in zone {zone!r} (play-card zones: deck, discard, "
+                     "discard:unseen, box, play, hand:N, mines:N, smoke:N, dd:N, dd-salvos:N, on:SHIP)")
+
+
+def _ship_code(st: NavalWarState, zone: str, ident: str) -> int:
+    if zone == "harbor":
+        return HARBOR
+    kind, _, seat = zone.partition(":")
+    if kind in ("fleet", "deep6") and seat.isdigit() and int(seat) < st.n:
+        return (FLEET if kind == "fleet" else DEEP) + int(seat)
+    raise SetupError(f"naval-war setup: ship {ident} cannot go in zone {zone!r} (ship zones: harbor, fleet:N, "
+                     "deep6:N)")
+
+
+def _rebuild(st: NavalWarState) -> None:
+    """Derive the mirrors (hands, fleets, counts, damage) from the card positions."""
+    t = st.t
+    n = st.n
+    cpos = st.cpos
+    st.hands = [[c for c, pos in enumerate(cpos) if pos == HAND + i] for i in range(n)]
+    st.fleets = [[s for s, pos in enumerate(st.spos) if pos == FLEET + i] for i in range(n)]
+    st.harbor = [s for s, pos in enumerate(st.spos) if pos == HARBOR]
+    st.deck_count = [sum(1 for c in cards if cpos[c] == DECK) for cards in t.kind_cards]
+    st.deck_size = sum(st.deck_count)
+    st.dmg = [0] * t.num_ships
+    for c, pos in enumerate(cpos):
+        if ON_SHIP <= pos < ON_SALVO:
+            st.dmg[pos - ON_SHIP] += t.kind_value[t.card_kind[c]]
+        elif pos >= ON_SALVO:
+            st.dmg[cpos[pos - ON_SALVO] - ON_SHIP] += t.kind_value[t.card_kind[c]]
+    per_mine = [2 if st.p.mines_two else t.kind_value[t.card_kind[c]] for c in range(t.num_cards)]
+    st.mine_hits = [sum(per_mine[c] for c in t.mine_cards if cpos[c] == MINES + i) for i in range(n)]
+    st.smoke = [next((c for c, pos in enumerate(cpos) if pos == SMOKE + i), -1) for i in range(n)]
+    st.ddc = [next((c for c, pos in enumerate(cpos) if pos == DDC + i), -1) for i in range(n)]
+    st.dd_hits = [sum(t.kind_value[t.card_kind[c]] for c, pos in enumerate(cpos) if pos == ON_DD + i)
+                  for i in range(n)]
+    st.alive = [bool(f) for f in st.fleets]
+    st.foes = None
+    st.tcache = None
+    st.tgt = [None] * n
+    allowed = {MINES: (MINE,), SMOKE: (SMOKE_CAT,), DDC: (DD,), ON_DD: (SALVO,), ON_SHIP: (SALVO, ADDDMG)}
+    names = {MINES: "mines:N", SMOKE: "smoke:N", DDC: "dd:N", ON_DD: "dd-salvos:N", ON_SHIP: "on:SHIP"}
+    for c, pos in enumerate(cpos):
+        base = ON_SHIP if pos >= ON_SHIP else (pos // 10) * 10
+        cats = allowed.get(base)
+        if cats is not None and t.kind_cat[t.card_kind[c]] not in cats:
+            raise SetupError(f"naval-war setup: {t.card_ids[c]} cannot lie in a {names[base]} zone")
+    for i in range(n):
+        for base in (SMOKE, DDC):
+            if sum(1 for pos in cpos if pos == base + i) > 1:
+                raise SetupError(f"naval-war setup: seat {i} has more than one card in {names[base]}")

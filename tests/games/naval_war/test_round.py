@@ -1,0 +1,92 @@
+"""Sinking, Round end and Scoring a round (summary: Sinking; Round end; Scoring a round; Goal; Dealer)."""
+
+from __future__ import annotations
+
+from tests.games.naval_war.helpers import build, play, zone
+
+BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
+
+
+def test_sinking_credit_goes_to_whoever_delivers_the_final_hits() -> None:
+    state = build({**BASE, "hand:0": ["SALVO11x2-1"], "on:MARYLAND": ["SALVO16x4-1"]}, phase="play", turn=0)
+    play(state, "fire SALVO11x2 at MARYLAND")  # seat 2's salvo did 4 of the 5 hits; seat 0 gets the ship
+    assert zone(state, "deep6:0") == ["MARYLAND"]
+    assert {"SALVO11x2-1", "SALVO16x4-1"} <= set(zone(state, "discard"))
+
+
+def test_sinking_elimination_discards_the_hand_unseen() -> None:
+    state = build({**BASE, "hand:0": ["SALVO16x4-1"], "on:MARYLAND": ["SALVO14x1-1"],
+                   "hand:1": ["SMOKE-1", "REPAIR-1"]}, phase="play", turn=0)
+    play(state, "fire SALVO16x4 at MARYLAND")
+    assert state.position()["eliminated"] == [1]
+    assert sorted(zone(state, "discard:unseen")) == ["REPAIR-1", "SMOKE-1"]
+    view = state.observe(2)
+    assert view["unseen_discards"] == 2 and "SMOKE-1" not in view["discard"]
+
+
+def test_round_end_when_one_survivor_remains_and_scoring_with_bonus_and_penalty() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"], "deep6:0": ["ROMA"],
+                   "deep6:1": ["SCHEER"], "hand:0": ["SALVO16x4-1"], "on:MARYLAND": ["SALVO14x1-1"]},
+                  phase="play", turn=0, scores=[10, 20, 30], round=1)
+    play(state, "fire SALVO16x4 at MARYLAND")  # seat 1 out
+    assert state.position()["round"] == 1
+    play(state, "draw SALVO11x2", "fire SALVO11x2 at NELSON")  # seat 2 plays on
+    play(state, "draw SALVO16x3", "fire SALVO16x3 at LUTZOW")  # seat 0 sinks Lutzow: sole survivor
+    pos = state.position()
+    # Seat 0: Roma 6 + Maryland 5 + Lutzow 3 + 10; seat 1: Scheer 3 - 10; seat 2: -10.
+    assert pos["last_round"] == [24, -7, -10]
+    assert pos["scores"] == [34, 13, 20]
+    assert pos["round"] == 2 and pos["phase"] == "deal-ships"
+
+
+def test_round_end_when_the_last_card_is_drawn_and_that_turn_finished() -> None:
+    state = build({**BASE, "deck": ["SALVO14x1-1"], "discard": "rest", "hand:1": ["SALVO16x2-1"],
+                   "deep6:1": ["SCHEER"]}, phase="turn", turn=1)
+    play(state, "draw SALVO14x1")
+    assert state.position()["round"] == 1 and state.current_player() == 1
+    play(state, "fire SALVO16x2 at TEXAS")
+    pos = state.position()
+    assert pos["round"] == 2 and pos["last_round"] == [0, 3, 0]  # nobody eliminated, no bonus
+
+
+def test_ruling_23_an_eliminated_players_deep_six_still_scores() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"], "deep6:1": ["YAMATO"],
+                   "hand:0": ["SALVO16x4-1", "SALVO16x3-1"], "on:MARYLAND": ["SALVO14x1-1"]},
+                  phase="play", turn=0)
+    play(state, "fire SALVO16x4 at MARYLAND", "draw SALVO11x1", "discard SALVO11x1",
+         "draw SALVO16x1", "fire SALVO16x3 at LUTZOW")
+    assert state.position()["last_round"] == [5 + 3 + 10, 9 - 10, -10]
+
+
+def test_goal_the_game_ends_when_a_player_reaches_the_target_alone_on_top() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
+                   "hand:0": ["SALVO16x4-1"], "on:MARYLAND": ["SALVO14x1-1"], "deck": ["SALVO16x1-1"],
+                   "discard": "rest"}, phase="play", turn=0, scores=[96, 95, 0])
+    play(state, "fire SALVO16x4 at MARYLAND")  # +5 for seat 0, seat 1 -10; seat 2 draws the last card
+    assert state.returns() == [0.0, 0.0, 0.0]
+    play(state, "draw SALVO16x1", "discard SALVO16x1")
+    assert state.is_terminal()
+    assert state.position()["scores"] == [101, 85, 0]
+    assert state.returns() == [1.0, 0.0, 0.0]
+
+
+def test_ruling_19_a_tie_at_the_top_plays_one_more_round() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
+                   "hand:2": ["SALVO11x1-1"], "deck": ["SALVO16x1-1"], "discard": "rest"},
+                  phase="turn", turn=2, scores=[100, 100, 0], dealer=2)
+    play(state, "draw SALVO16x1", "discard SALVO16x1")
+    assert not state.is_terminal()
+    pos = state.position()
+    assert pos["round"] == 2 and pos["scores"] == [100, 100, 0]
+    # Ruling 20: among tied leaders the deal passes clockwise from the previous dealer.
+    assert pos["dealer"] == 0
+
+
+def test_dealer_the_leader_deals_the_next_round() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
+                   "hand:2": ["SALVO11x1-1"], "deck": ["SALVO16x1-1"], "discard": "rest"},
+                  phase="turn", turn=2, scores=[10, 40, 0], dealer=0)
+    play(state, "draw SALVO16x1", "discard SALVO16x1")
+    assert state.position()["dealer"] == 1
+    # The next deal starts at the dealer's left.
+    assert state.position()["phase"] == "deal-ships"
