@@ -26,31 +26,40 @@ def _heuristic(game: Game, seat: int, seed: int) -> Agent:
 
 _BUILDERS: dict[str, AgentBuilder] = {"random": _random, "heuristic": _heuristic}
 
-# Search bots register themselves from their own module (name -> builder) when it exists.
-_PLUGIN_MODULES = ("warcards.bots.ismcts",)
+# Search bots register themselves from their own module (name -> builder) when it exists and its optional
+# dependencies are installed (OpenSpiel's ISMCTS needs the `rl` extra).
+_PLUGIN_MODULES = ("warcards.bots.ismcts", "warcards.rl.openspiel")
+
+
+_plugins_loaded = False
 
 
 def _load_plugins() -> None:
+    """Import the plugin modules on first use (not at import: they import the heavy optional libraries)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
     for module_name in _PLUGIN_MODULES:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name != module_name:
+            if error.name and error.name.startswith("warcards") and error.name != module_name:
                 raise
             continue
         _BUILDERS.update(module.AGENT_BUILDERS)
 
 
-_load_plugins()
-
-
 def agent_names() -> list[str]:
     """Every bot name `make_agent` accepts."""
+    _load_plugins()
     return list(_BUILDERS)
 
 
 def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
     """Build the bot called `name` for `seat`, with its own RNG seeded by `seed`."""
+    if name not in _BUILDERS:
+        _load_plugins()
     try:
         builder = _BUILDERS[name]
     except KeyError:

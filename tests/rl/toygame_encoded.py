@@ -1,0 +1,69 @@
+"""Toy Commit with the per-game hooks a real game package exports (own encoder, utility declaration)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tests.rl.toygame import CARD_IDS, CONFORMANCE_CONFIGS, NUM_CARDS, OPTIONS, PHASE_NAMES, ToyGame
+from warcards.engine import Game
+
+OBSERVATION_VERSION = 1
+OPENSPIEL_UTILITY = "zero_sum"
+MAX_SEATS = 3
+_CARD_INDEX = {card: index for index, card in enumerate(CARD_IDS)}
+
+
+class EncodedToyGame(ToyGame):
+    """The same rules; only the module (and so the hooks) differs."""
+
+    game_id = "toy-commit-encoded"
+
+
+def make_game(options: Mapping[str, Any]) -> EncodedToyGame:
+    return EncodedToyGame(options)
+
+
+def observation_shape(game: Game) -> tuple[int, ...]:
+    """hand (8) + own commits (8) + commit counts per seat (3) + phase (4) + revealed (8) + die (1)."""
+    return (2 * NUM_CARDS + MAX_SEATS + len(PHASE_NAMES) + NUM_CARDS + 1,)
+
+
+def encode_observation(observation: Mapping[str, Any], game: Game) -> np.ndarray:
+    vector = np.zeros(observation_shape(game), dtype=np.float32)
+    for card in observation["hand"]:
+        vector[_CARD_INDEX[card]] = 1.0
+    for card in observation["committed"]:
+        vector[NUM_CARDS + _CARD_INDEX[card]] = 1.0
+    base = 2 * NUM_CARDS
+    for seat, count in enumerate(observation["committed_counts"]):
+        vector[base + seat] = count / 2
+    base += MAX_SEATS
+    vector[base + PHASE_NAMES.index(observation["phase"])] = 1.0
+    base += len(PHASE_NAMES)
+    for cards in observation["revealed"] or []:
+        for card in cards:
+            vector[base + _CARD_INDEX[card]] = 1.0
+    vector[-1] = (observation["die"] or 0) / 6
+    return vector
+
+
+def utility_bounds(game: Game) -> tuple[float, float]:
+    """Rule 5: a sole winner gets 1 - 1/n, a loser -1/n."""
+    players = game.num_players
+    return -1.0 / players, 1.0 - 1.0 / players
+
+
+__all__ = [
+    "CONFORMANCE_CONFIGS",
+    "OBSERVATION_VERSION",
+    "OPENSPIEL_UTILITY",
+    "OPTIONS",
+    "EncodedToyGame",
+    "encode_observation",
+    "make_game",
+    "observation_shape",
+    "utility_bounds",
+]
