@@ -1,0 +1,299 @@
+"""A heuristic Med Sirocco bot: it sees only its seat's view and the (public) card tables.
+
+It picks the side it can win with and take the trick, declares the engagement type its hand is strongest
+in, plays the cheapest card that does the job (saving strong cards), adds Bonus cards and Bomb alley to its
+own card, uses Fog and Sirocco against the other side, and discards its weakest card when it cannot win.
+"""
+
+from __future__ import annotations
+
+import random
+
+from warcards.engine.agents import SeatView
+from warcards.engine.api import Game
+from warcards.games.med_sirocco.cards import (
+    E_ADMIRAL,
+    E_BOMB,
+    E_EXPLOSION,
+    E_FOG,
+    E_FUEL,
+    E_LOST,
+    E_NIGHT,
+    E_RAID,
+    E_SIROCCO,
+    K_BONUS,
+    K_FORCE,
+    K_SPECIAL,
+    K_STORM,
+    K_SUPPLY,
+    NEUTRAL,
+)
+from warcards.games.med_sirocco.notation import (
+    ADMIRAL_A,
+    ADMIRAL_B,
+    DISCARD,
+    DISCARD_ALL,
+    DONE,
+    PASS,
+    PLAY,
+    SEAT,
+    SELECT,
+    TYPE,
+    TYPE_MASKS,
+    USE,
+)
+from warcards.games.med_sirocco.state import MedSiroccoGame
+
+TYPE_BY_NAME = {"air": 1, "surface": 2, "sub": 4, "combined": 7, "air & surface": 3, "air & sub": 5,
+                "surface & sub": 6}
+
+
+class MedSiroccoHeuristic:
+    """The `heuristic` bot for Med Sirocco."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        assert isinstance(game, MedSiroccoGame)
+        self.g = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    # ----- card estimates ---------------------------------------------------------------------------------
+    def value(self, c: int, mask: int) -> float:
+        """Expected combat value of a card in an engagement type ('?' counts 3.5)."""
+        g = self.g
+        fixed = g.fixed[c]
+        dice = g.dice[c]
+        return sum(fixed[i] + 3.5 * dice[i] for i in range(3) if mask >> i & 1)
+
+    def keep_value(self, c: int, year: int) -> float:
+        """How much a card in hand is worth keeping (low: discard it first)."""
+        g = self.g
+        k = g.kind[c]
+        if k == K_FORCE:
+            if not any(g.years[c] >> (y - 1940) & 1 for y in range(year, 1944)):
+                return 0.0
+            return self.value(c, 7) + g.vp[c] * 0.5
+        if k == K_BONUS:
+            return 1.5
+        if k == K_STORM and g.effect[c] in (E_LOST, E_NIGHT):
+            return 0.5
+        return 2.5
+
+    # ----- the decision -------------------------------------------------------------------------------------
+    def step(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        phase = obs["phase"]
+        g = self.g
+        if phase == "declare-type":
+            return self.declare(obs, legal)
+        if phase == "choose-operation":
+            return max(legal, key=lambda a: g.vp[a - SELECT])
+        if phase == "admiral":
+            return self.admiral(obs, legal)
+        if phase == "target":
+            return self.target(obs, legal)
+        if phase == "sirocco-target":
+            return self.sirocco_target(obs, legal)
+        if phase == "held-sirocco":
+            return USE
+        if phase == "lost-card":
+            year = self.year(obs)
+            return min(legal, key=lambda a: self.keep_value(a - SELECT, year))
+        if phase == "lost-seat":
+            return legal[0]
+        if phase == "supply":
+            picks = [a for a in legal if a != PASS]
+            return max(picks, key=lambda a: self.value(a - SELECT, 7) + g.vp[a - SELECT]) if picks else PASS
+        if phase == "share":
+            seat_action = SEAT + self.seat
+            return seat_action if seat_action in legal else legal[0]
+        if phase == "play":
+            return self.build(obs, legal)
+        return self.turn(obs, legal)
+
+    def year(self, obs: dict[str, object]) -> int:
+        op = obs.get("operation")
+        return self.g.op_year[self.g.index[op]] if isinstance(op, str) else 1940
+
+    def mask(self, obs: dict[str, object]) -> int:
+        et = obs.get("engagement_type")
+        return TYPE_BY_NAME.get(et, 7) if isinstance(et, str) else 7
+
+    def declare(self, obs: dict[str, object], legal: list[int]) -> int:
+        """3.1: announce the type in which the hand's best playable card is strongest (relative to 7's spread)."""
+        g = self.g
+        year = self.year(obs)
+        hand = [g.index[c] for c in obs["hand"]]  # type: ignore[attr-defined]
+        best = TYPE
+        best_score = -1.0
+        for i, mask in enumerate(TYPE_MASKS):
+            vals = [self.value(c, mask) for c in hand if g.kind[c] == K_FORCE and g.years[c] >> (year - 1940) & 1]
+            score = max(vals, default=0.0) * (0.75 if mask == 7 else 1.0)
+            if score > best_score:
+                best_score, best = score, TYPE + i
+        return best
+
+    def board(self, obs: dict[str, object]) -> tuple[list[float], list[float]]:
+        """Visible side totals and each side's highest single card."""
+        g = self.g
+        mask = self.mask(obs)
+        totals = [0.0, 0.0]
+        top = [0.0, 0.0]
+        per_card: dict[str, float] = {}
+        plays = obs["plays"]
+        assert isinstance(plays, list)
+        for play in plays:
+            cid = play["card"]
+            if cid is None:
+                continue
+            c = g.index[cid]
+            side = g.pside[c]
+            if side == NEUTRAL or g.kind[c] not in (K_FORCE, K_BONUS):
+                continue
+            v = self.value(c, mask)
+            totals[side] += v
+            host = play["on"]
+            key = host if host is not None else cid
+            per_card[key] = per_card.get(key, 0.0) + v
+            top[side] = max(top[side], per_card[key])
+        hidden = sum(1 for play in plays if play["card"] is None)
+        for side in (0, 1):
+            totals[side] += hidden * 1.0
+        return totals, top
+
+    def turn(self, obs: dict[str, object], legal: list[int]) -> int:
+        """1.4 C: play a winning card if one exists; else play the cheapest compulsory card or discard."""
+        g = self.g
+        mask = self.mask(obs)
+        year = self.year(obs)
+        plays = [a for a in legal if PLAY <= a < DISCARD]
+        sides = obs["sides"]
+        assert isinstance(sides, list)
+        my_side = sides[self.seat]
+        face_down = obs["kind"] == "battle" and obs["round"] == 2
+        forces = [a - PLAY for a in plays if g.kind[a - PLAY] == K_FORCE]
+        if face_down:
+            good = [c for c in forces if g.years[c] >> (year - 1940) & 1
+                    and (my_side is None or g.pside[c] == ("allies", "axis").index(my_side))]
+            if good:
+                return PLAY + max(good, key=lambda c: self.value(c, mask))
+            return min(plays, key=lambda a: self.keep_value(a - PLAY, year)) if plays else legal[0]
+        totals, top = self.board(obs)
+        best_action = -1
+        best_score = 0.0
+        vp = g.vp[g.index[obs["operation"]]] if isinstance(obs["operation"], str) else 1
+        visible = {play["card"] for play in obs["plays"] if play["card"] is not None}  # type: ignore[attr-defined]
+        op = obs["operation"]
+        for c in forces:
+            side = g.pside[c]
+            v = self.value(c, mask)
+            victim = g.victim[c]
+            if victim >= 0 and isinstance(op, str) and g.ids[victim] == op:
+                v *= 2  # 3.3: a Destiny card's value doubles in its victim Operation
+            other = totals[1 - side]
+            if victim >= 0 and g.ids[victim] in visible and g.pside[victim] != side:
+                other -= self.value(victim, mask)  # 3.3: its victim is destroyed
+                v += 2.0
+            wins = totals[side] + v > other + 0.5
+            takes = v > top[side]
+            if wins and takes:
+                score = vp + 2.0 - 0.3 * self.keep_value(c, year)
+            elif wins:
+                score = 0.5 - 0.2 * self.keep_value(c, year)
+            else:
+                score = -1.0
+            if score > best_score:
+                best_score, best_action = score, PLAY + c
+        if best_action >= 0:
+            return best_action
+        for a in plays:
+            c = a - PLAY
+            if g.kind[c] == K_STORM and g.effect[c] == E_SIROCCO:
+                return a
+        if forces and (DISCARD_ALL not in legal or obs["kind"] == "battle"):
+            return PLAY + min(forces, key=lambda c: self.keep_value(c, year))
+        discards = [a for a in legal if DISCARD <= a < SELECT]
+        if discards:
+            return min(discards, key=lambda a: self.keep_value(a - DISCARD, year))
+        if plays:
+            return min(plays, key=lambda a: self.keep_value(a - PLAY, year))
+        return legal[0]
+
+    def build(self, obs: dict[str, object], legal: list[int]) -> int:
+        """Add the cards that help this play: Bonus cards, Bomb alley, Fog, Supply, the Admiral; then done."""
+        g = self.g
+        mask = self.mask(obs)
+        face_down = obs["kind"] == "battle" and obs["round"] == 2
+        for a in legal:
+            if not PLAY <= a < DISCARD:
+                continue
+            c = a - PLAY
+            k = g.kind[c]
+            if face_down and k == K_BONUS:
+                continue
+            if k == K_BONUS and self.value(c, mask) > 0:
+                return a
+            if k == K_SUPPLY:
+                return a
+            if k == K_SPECIAL and g.effect[c] in (E_ADMIRAL, E_RAID, E_FUEL) and not face_down:
+                return a
+            if k == K_STORM and g.effect[c] in (E_SIROCCO, E_FOG, E_EXPLOSION):
+                return a
+            if k == K_STORM and g.effect[c] == E_BOMB and mask & 1:
+                return a
+        return DONE if DONE in legal else legal[0]
+
+    def admiral(self, obs: dict[str, object], legal: list[int]) -> int:
+        mask = self.mask(obs)
+        g = self.g
+        mine = [g.index[p["card"]] for p in obs["plays"]  # type: ignore[attr-defined]
+                if p["seat"] == self.seat and p["card"] is not None and g.kind[g.index[p["card"]]] == K_FORCE]
+        if mine and self.value(mine[-1], 7) > self.value(mine[-1], mask) + 1:
+            return ADMIRAL_A
+        return ADMIRAL_B
+
+    def target(self, obs: dict[str, object], legal: list[int]) -> int:
+        """Fog on the other side's Bonus; Bomb alley on my own (or my side's) card."""
+        g = self.g
+        sides = obs["sides"]
+        assert isinstance(sides, list)
+        mine = sides[self.seat]
+        my_side = ("allies", "axis").index(mine) if mine else -1
+        bomb = obs["phase"] == "target" and any(
+            p["card"] is not None and g.kind[g.index[p["card"]]] == K_STORM
+            and g.effect[g.index[p["card"]]] == E_BOMB and p["seat"] == self.seat
+            for p in obs["plays"]  # type: ignore[attr-defined]
+        )
+        cards = [a - SELECT for a in legal]
+        if bomb:
+            own = [c for c in cards if g.pside[c] == my_side]
+            return SELECT + max(own or cards, key=lambda c: self.value(c, 1))
+        enemy = [c for c in cards if g.pside[c] != my_side]
+        return SELECT + (enemy or cards)[0]
+
+    def sirocco_target(self, obs: dict[str, object], legal: list[int]) -> int:
+        """2.44: cancel the other side's player with the strongest visible cards."""
+        g = self.g
+        mask = self.mask(obs)
+        sides = obs["sides"]
+        assert isinstance(sides, list)
+        mine = sides[self.seat]
+        strength = {a: 0.0 for a in legal}
+        for p in obs["plays"]:  # type: ignore[attr-defined]
+            a = SEAT + p["seat"]
+            if a in strength and p["card"] is not None and g.kind[g.index[p["card"]]] in (K_FORCE, K_BONUS):
+                strength[a] += self.value(g.index[p["card"]], mask) * (1 if sides[p["seat"]] != mine else -1)
+        return max(legal, key=lambda a: strength[a])
+
+
+def heuristic_agent(game: Game, seat: int, seed: int) -> MedSiroccoHeuristic:
+    """The game's heuristic bot for `seat`."""
+    return MedSiroccoHeuristic(game, seat, seed)
+
+
+__all__ = ["MedSiroccoHeuristic", "heuristic_agent"]

@@ -1,0 +1,97 @@
+"""Med Sirocco action numbering and notation (docs/notation/med-sirocco.md).
+
+Player actions: `play A12`, `discard A12`, `discard all`, `done`, `pass`, `use sirocco`, `select O12`,
+`seat 2`, `type air|surface|sub|combined`, `admiral combined|two`. Chance outcomes: `draw A12` (a card
+from a pile or a hand) and `roll 5` (a die).
+"""
+
+from __future__ import annotations
+
+from warcards.engine.errors import InvalidActionError
+
+N_PILE = 121  # A01–A59, X01–X55, S01–S07
+N_CARDS = 165  # plus O01–O44
+PLAY = 0
+DISCARD = PLAY + N_PILE
+SELECT = DISCARD + N_PILE
+SEAT = SELECT + N_CARDS
+TYPE = SEAT + 6
+ADMIRAL_A = TYPE + 4
+ADMIRAL_B = ADMIRAL_A + 1
+DISCARD_ALL = ADMIRAL_B + 1
+DONE = DISCARD_ALL + 1
+PASS = DONE + 1
+USE = PASS + 1
+NUM_ACTIONS = USE + 1
+DIE = N_CARDS  # chance outcome DIE + k - 1 is a die showing k
+NUM_CHANCE = DIE + 6
+
+TYPE_WORDS = ("air", "surface", "sub", "combined")
+TYPE_MASKS = (1, 2, 4, 7)
+
+
+def action_text(action: int, ids: tuple[str, ...], chance: bool) -> str:
+    """The notation of an action (or of a chance outcome when `chance`)."""
+    if chance:
+        if 0 <= action < N_CARDS:
+            return f"draw {ids[action]}"
+        if DIE <= action < NUM_CHANCE:
+            return f"roll {action - DIE + 1}"
+        raise ValueError(f"{action} is not a chance outcome of med-sirocco")
+    if PLAY <= action < DISCARD:
+        return f"play {ids[action]}"
+    if DISCARD <= action < SELECT:
+        return f"discard {ids[action - DISCARD]}"
+    if SELECT <= action < SEAT:
+        return f"select {ids[action - SELECT]}"
+    if SEAT <= action < TYPE:
+        return f"seat {action - SEAT}"
+    if TYPE <= action < ADMIRAL_A:
+        return f"type {TYPE_WORDS[action - TYPE]}"
+    fixed = {ADMIRAL_A: "admiral combined", ADMIRAL_B: "admiral two", DISCARD_ALL: "discard all", DONE: "done",
+             PASS: "pass", USE: "use sirocco"}
+    if action in fixed:
+        return fixed[action]
+    raise ValueError(f"{action} is not an action of med-sirocco")
+
+
+FORMS = ("play <card>, discard <card>, discard all, done, pass, use sirocco, select <card>, seat <n>, "
+         "type air|surface|sub|combined, admiral combined|two; chance: draw <card>, roll <1-6>")
+
+
+def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
+    """The action (or chance outcome when `chance`) written as `text`, or `InvalidActionError`."""
+    words = text.strip().lower().split()
+    if len(words) == 1 and words[0].isdigit():
+        return int(words[0])
+
+    def card(word: str, limit: int) -> int:
+        key = word.upper()
+        if key not in index or index[key] >= limit:
+            raise InvalidActionError(f"{word!r} is not a card number here (A01–A59, X01–X55, S01–S07"
+                                     f"{', O01–O44' if limit > N_PILE else ''}); forms: {FORMS}")
+        return index[key]
+
+    if chance:
+        if len(words) == 2 and words[0] == "draw":
+            return card(words[1], N_CARDS)
+        if len(words) == 2 and words[0] == "roll" and words[1] in ("1", "2", "3", "4", "5", "6"):
+            return DIE + int(words[1]) - 1
+    phrase = " ".join(words)
+    fixed = {"admiral combined": ADMIRAL_A, "admiral two": ADMIRAL_B, "discard all": DISCARD_ALL, "done": DONE,
+             "pass": PASS, "use sirocco": USE}
+    if phrase in fixed:
+        return fixed[phrase]
+    if len(words) == 2:
+        verb, arg = words
+        if verb == "play":
+            return PLAY + card(arg, N_PILE)
+        if verb == "discard":
+            return DISCARD + card(arg, N_PILE)
+        if verb == "select":
+            return SELECT + card(arg, N_CARDS)
+        if verb == "seat" and arg in ("0", "1", "2", "3", "4", "5"):
+            return SEAT + int(arg)
+        if verb == "type" and arg in TYPE_WORDS:
+            return TYPE + TYPE_WORDS.index(arg)
+    raise InvalidActionError(f"{text!r} is not med-sirocco notation; forms: {FORMS}")

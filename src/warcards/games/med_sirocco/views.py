@@ -1,0 +1,265 @@
+"""What a seat may know (`observe`), sampled full states for search (`determinize`), scenario setups.
+
+A seat sees its own hand, every face-up card, the backs of face-down cards, hand sizes, the discard pile
+(discards are face up, RULES.md), each player's won Operations face up and the count of his hidden
+captured cards (3.4 "The cards under the Operation card must remain hidden"), and the cards it knows to
+be in another hand (S02 Lost exchanges, 2.41 Supply pick-ups).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from warcards.engine.api import JSON, Rng
+from warcards.engine.errors import SetupError
+from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco.cards import TYPE_NAMES
+
+if TYPE_CHECKING:
+    from warcards.games.med_sirocco.state import MedSiroccoGame, MedSiroccoState
+
+
+def event_text(ids: tuple[str, ...], event: tuple[int, int, int]) -> str:
+    """One public event as text."""
+    code, a, b = event
+    texts = {
+        rules.EV_OP: lambda: f"player {a} turns over {ids[b]}",
+        rules.EV_ROLL_SIROCCO: lambda: f"player {a} rolls {b} for the Sirocco",
+        rules.EV_ROLL_EXPL: lambda: f"player {a} rolls {b} for the Explosion",
+        rules.EV_ROLL_CARD: lambda: f"{ids[a]} rolls {b}",
+        rules.EV_CANCEL: lambda: f"the Sirocco of player {a} cancels player {b}",
+        rules.EV_SIROCCO_PASS: lambda: f"the Sirocco passes from player {a} to player {b}",
+        rules.EV_SIROCCO_GONE: lambda: f"the Sirocco of player {a} is discarded",
+        rules.EV_DESTROY: lambda: f"player {a} destroys {ids[b]}",
+        rules.EV_SUNK: lambda: f"{ids[b]} of player {a} is sunk",
+        rules.EV_INVALID: lambda: f"{ids[b]} of player {a} is invalid and discarded",
+        rules.EV_TOTALS: lambda: f"Allies {a}, Axis {b}",
+        rules.EV_WIN: lambda: f"player {a} wins {ids[b]}",
+        rules.EV_DRAW: lambda: f"draw: {ids[b]} is replayed",
+        rules.EV_NO_COMBAT: lambda: f"no combat: {ids[b]} is discarded",
+        rules.EV_PICKUP: lambda: f"player {a} picks up {ids[b]}",
+    }
+    return texts[code]() if code in texts else str(event)
+
+
+def observe(s: MedSiroccoState, seat: int) -> JSON:
+    """Exactly what `seat` may know now."""
+    g = s.g
+    ids = g.ids
+    n = s.n
+    plays = []
+    for e in range(len(s.e_card)):
+        if not s.e_alive[e]:
+            continue
+        down = s.e_down[e]
+        mine = s.e_player[e] == seat
+        plays.append({
+            "seat": s.e_player[e],
+            "card": ids[s.e_card[e]] if (not down or mine) else None,
+            "face_down": down,
+            "round": s.e_round[e] + 1,
+            "on": ids[s.e_card[s.e_host[e]]] if s.e_host[e] >= 0 and (not down or mine) else None,
+        })
+    known = s.known[seat]
+    obs: JSON = {
+        "game": "med-sirocco",
+        "seat": seat,
+        "players": n,
+        "phase": rules.PHASE_NAMES[s.phase],
+        "current_player": s.cur if s.phase not in (rules.PH_CHANCE, rules.PH_END) else None,
+        "hand": sorted(ids[c] for c in s.hands[seat]),
+        "hand_sizes": [len(h) for h in s.hands],
+        "hand_limits": [rules.hand_limit(s, p) for p in range(n)],
+        "known_in_hands": [sorted(ids[c] for c in s.hands[p] if known >> c & 1) if p != seat else []
+                           for p in range(n)],
+        "operation": ids[s.op] if s.op >= 0 else None,
+        "operation_choice": sorted(ids[c] for c in s.op_choice) if s.first == seat or not s.op_choice else
+        len(s.op_choice),
+        "kind": None if s.op < 0 else ("battle" if s.battle else "convoy"),
+        "engagement_type": TYPE_NAMES.get(s.eng_type) if s.op >= 0 and s.phase != rules.PH_TYPE else None,
+        "round": s.rnd + 1,
+        "rounds": s.rounds,
+        "first_player": s.first,
+        "dealer": s.dealer,
+        "sides": [None if x < 0 else ("allies", "axis")[x] for x in s.side],
+        "cancelled": [bool(s.cancelled >> p & 1) for p in range(n)],
+        "sat_out": [bool(s.satout >> p & 1) for p in range(n)],
+        "plays": plays,
+        "under_operation": [ids[c] for c in s.u_card if c >= 0],
+        "discard": [ids[c] for c in s.discard],
+        "pile_size": len(s.pile),
+        "operations_left": len(s.ops_pile),
+        "operations_out": [ids[c] for c in s.ops_out],
+        "operations_done": s.ops_done,
+        "operations_total": s.ops_total,
+        "won": [[ids[c] for c in s.won[p]] for p in range(n)],
+        "captured_counts": [len(s.captured[p]) for p in range(n)],
+        "captured": [ids[c] for c in s.captured[seat]],
+        "sunk": [ids[c] for c in s.sunk],
+        "restriction": None if s.restrict_by < 0 else ("allies", "axis")[s.restrict_side],
+        "admiral_combined": s.admiral_by >= 0,
+        "bomb_alley_on": ids[s.e_card[s.bomb_entry]] if s.bomb_entry >= 0 else None,
+        "shallows": s.shallows_by >= 0,
+        "sirocco_holder": s.sirocco_holder if s.sirocco_holder >= 0 else None,
+        "lost_selected": [ids[c] for c in s.lost_cards] if s.lost_player == seat else len(s.lost_cards),
+        "lost_seats": list(s.lost_seats),
+        "supply_candidates": [ids[c] for c in rules.supply_candidates(s)] if s.phase == rules.PH_SUPPLY else [],
+        "share_pool": [ids[c] for c in s.share_pool],
+        "share_counts": list(s.share_count),
+        "won_vp": [sum(g.vp[c] for c in s.won[p]) for p in range(n)],
+        "my_vp": rules.victory_points(s)[seat],
+        "series_vp": list(s.series_vp) if s.series else None,
+        "game_number": s.game_no,
+        "log": [event_text(ids, e) for e in s.log_prev + s.log],
+    }
+    if s.phase == rules.PH_END:
+        obs["final_vp"] = rules.victory_points(s)
+    return obs
+
+
+def determinize(s: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
+    """A full state consistent with `seat`'s view: other hands, others' face-down cards, the Force pile and
+    the Operations pile are resampled from the cards the seat cannot locate; known cards stay put."""
+    t = s._copy()
+    t._history = list(s._history)
+    known = s.known[seat]
+    pool: list[int] = []
+    slots: list[tuple[str, int, int]] = []
+    for p in range(s.n):
+        if p == seat:
+            continue
+        hand = t.hands[p]
+        for i, c in enumerate(hand):
+            if not known >> c & 1:
+                pool.append(c)
+                slots.append(("hand", p, i))
+    for e in range(len(t.e_card)):
+        if t.e_alive[e] and t.e_down[e] and t.e_player[e] != seat:
+            pool.append(t.e_card[e])
+            slots.append(("down", e, 0))
+    for i, c in enumerate(t.pile):
+        pool.append(c)
+        slots.append(("pile", i, 0))
+    # Captured cards are face down (3.4) but were all seen in play by every seat; they stay.
+    rng.shuffle(pool)
+    for (kind, a, b), c in zip(slots, pool, strict=True):
+        if kind == "hand":
+            t.hands[a][b] = c
+        elif kind == "down":
+            t.e_card[a] = c
+            t.e_side[a] = s.g.pside[c]
+        else:
+            t.pile[a] = c
+    t.pile.sort()
+    if t.lost_player >= 0 and t.lost_player != seat and len(t.lost_cards) > t.lost_step:
+        # S02: the cards the Lost player chose (not yet given) are hidden; choose them again from his hand.
+        hand = [c for c in t.hands[t.lost_player] if c not in t.lost_cards[: t.lost_step]]
+        rng.shuffle(hand)
+        t.lost_cards = t.lost_cards[: t.lost_step] + hand[: len(t.lost_cards) - t.lost_step]
+    if t.op_choice and seat != s.first:
+        ops = t.ops_pile + t.op_choice
+        rng.shuffle(ops)
+        t.op_choice = ops[: len(t.op_choice)]
+        t.ops_pile = sorted(ops[len(t.op_choice):])
+    return t
+
+
+def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroccoState:
+    """A state at the start of an Operation (or, with `operation`, right after it is turned over) built from
+    zones (hand:<p>, pile, discard, operations, operations:out, won:<p>, captured:<p>, sunk) and position
+    fields (first_player, dealer, operations_done, operation, freighters_full, freighters_half)."""
+    from warcards.games.med_sirocco.state import MedSiroccoState
+
+    s = MedSiroccoState(game)
+    index = game.index
+    n = s.n
+    zones = dict(setup.get("zones", {}))
+    position = dict(setup.get("position", {}))
+    allowed_fields = {"first_player", "dealer", "operations_done", "operation", "freighters_full", "freighters_half"}
+    unknown = set(position) - allowed_fields
+    if unknown:
+        raise SetupError(f"med-sirocco: unknown position field(s) {sorted(unknown)}; fields: {sorted(allowed_fields)}")
+    placed: dict[str, str] = {}
+    lists: dict[str, list[int]] = {}
+    rest_zone = None
+    names = [f"hand:{p}" for p in range(n)] + [f"won:{p}" for p in range(n)] + [f"captured:{p}" for p in range(n)]
+    names += ["pile", "discard", "operations", "operations:out", "sunk"]
+    for zone, cards in zones.items():
+        if zone not in names:
+            raise SetupError(f"med-sirocco: unknown zone {zone!r}; zones: {', '.join(names)}")
+        if cards == "rest":
+            rest_zone = zone
+            continue
+        out = []
+        for cid in cards:
+            if cid not in index:
+                raise SetupError(f"med-sirocco: unknown card {cid!r} in zone {zone}")
+            if cid in placed:
+                raise SetupError(f"med-sirocco: card {cid} is in both {placed[cid]} and {zone}")
+            placed[cid] = zone
+            out.append(index[cid])
+        lists[zone] = out
+    op_id = position.get("operation")
+    if op_id is not None:
+        if op_id not in index or index[op_id] < 121:
+            raise SetupError(f"med-sirocco: position operation {op_id!r} is not an Operation card (O01–O44)")
+        if op_id in placed:
+            raise SetupError(f"med-sirocco: card {op_id} is both the Operation and in {placed[op_id]}")
+        placed[op_id] = "operation"
+    leftover_pile = [c for c in range(121) if game.ids[c] not in placed]
+    leftover_ops = [c for c in range(121, 165) if game.ids[c] not in placed]
+    if rest_zone is not None:
+        lists.setdefault(rest_zone, [])
+        if rest_zone.startswith("operations"):
+            lists[rest_zone] += leftover_ops
+            lists.setdefault("pile", [])
+            lists["pile"] += leftover_pile
+        else:
+            lists[rest_zone] += leftover_pile
+            lists.setdefault("operations", [])
+            lists["operations"] += leftover_ops
+    else:
+        lists.setdefault("pile", [])
+        lists["pile"] += leftover_pile
+        lists.setdefault("operations", [])
+        lists["operations"] += leftover_ops
+    for zone, cards in lists.items():
+        for c in cards:
+            is_op = c >= 121
+            if zone in ("operations", "operations:out") or zone.startswith("won:"):
+                if not is_op:
+                    raise SetupError(f"med-sirocco: {game.ids[c]} is not an Operation card; zone {zone} holds O cards")
+            elif is_op:
+                raise SetupError(f"med-sirocco: {game.ids[c]} is an Operation card; zone {zone} cannot hold it")
+    s.hands = [sorted(lists.get(f"hand:{p}", [])) for p in range(n)]
+    s.won = [lists.get(f"won:{p}", []) for p in range(n)]
+    s.captured = [lists.get(f"captured:{p}", []) for p in range(n)]
+    s.pile = sorted(lists.get("pile", []))
+    s.discard = lists.get("discard", [])
+    s.ops_pile = sorted(lists.get("operations", []))
+    s.ops_out = lists.get("operations:out", [])
+    s.sunk = lists.get("sunk", [])
+    s.first = int(position.get("first_player", 0)) % n
+    s.dealer = int(position.get("dealer", s.first)) % n
+    s.ops_done = int(position.get("operations_done", 0))
+    s.full = list(position.get("freighters_full", [0] * n))
+    s.half = list(position.get("freighters_half", [0] * n))
+    for p in range(n):
+        for c in s.won[p]:
+            load = game.op_load[c]
+            if "freighters_full" not in position and load == 2:
+                s.full[p] += 1
+            if "freighters_half" not in position and load == 1:
+                s.half[p] += 1
+    s.stage = rules.ST_START_OP
+    s.phase = rules.PH_CHANCE
+    s.ck = -1
+    if not any(z.startswith("hand:") for z in zones):
+        for _ in range(6):
+            for i in range(n):
+                s.draw_queue.append((s.dealer + 1 + i) % n)
+    if op_id is not None:
+        rules.start_operation(s, index[op_id])
+    rules.advance(s)
+    return s
