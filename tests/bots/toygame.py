@@ -208,3 +208,8 @@ class ToyHeuristic:
             return legal[0]
         beating = [c for c in legal if c > best]
         return beating[0] if beating else legal[0]
+
+
+def toy_heuristic(game: Game, seat: int, seed: int) -> ToyHeuristic:
+    """The toy game's heuristic, as an agent builder (module level, so process pools can pickle it)."""
+    return ToyHeuristic(seat, seed)
