@@ -189,7 +189,11 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        outcomes = self._chance_outcomes()
+        # The driver loop applies one of these next: keep them as the legal list so that `apply_action`
+        # does not compute the outcomes a second time.
+        self._legal_cache = [outcome for outcome, _ in outcomes]
+        return outcomes
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one
