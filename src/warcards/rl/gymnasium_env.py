@@ -1,13 +1,13 @@
 """Gymnasium single-agent environment: one seat of a warcards game, the other seats played by bots.
 
 >>> import gymnasium, warcards.rl
->>> env = gymnasium.make("warcards/RaceToMessina-v0", opponents="random")    # doctest: +SKIP
+>>> env = gymnasium.make("warcards/RaceToMessina-v1", opponents="random")    # doctest: +SKIP
 >>> obs, info = env.reset(seed=0)                                            # doctest: +SKIP
 >>> obs, reward, terminated, truncated, info = env.step(
 ...     env.action_space.sample(obs["action_mask"]))                         # doctest: +SKIP
 
 Each registered game has an id `warcards/<CamelName>-v<N>` (`N` from `warcards.rl.encoding.env_version`),
-registered when `warcards.rl` is imported (or use `gymnasium.make("warcards.rl:warcards/RaceToMessina-v0")`).
+registered when `warcards.rl` is imported (or use `gymnasium.make("warcards.rl:warcards/RaceToMessina-v1")`).
 Observations are dicts: `observation` (the seat's encoded view) and `action_mask` (int8 over the fixed
 action space); the mask is also in `info["action_mask"]`, and `action_masks()` returns it for
 sb3-contrib's MaskablePPO. The reward is the seat's return, given when the game ends. Chance and the
@@ -222,7 +222,7 @@ def gymnasium_env(
 
 
 def env_id(game: Game | str) -> str:
-    """The Gymnasium id of a game's env, e.g. `warcards/RaceToMessina-v0`."""
+    """The Gymnasium id of a game's env, e.g. `warcards/RaceToMessina-v1`."""
     if isinstance(game, str):
         return f"warcards/{camel_name(game)}-v{module_env_version(game_module(game))}"
     return f"warcards/{camel_name(game.game_id)}-v{module_env_version(hook_module(game))}"

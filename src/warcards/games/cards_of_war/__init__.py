@@ -6,6 +6,12 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from warcards.games.cards_of_war.encoding import (
+    OBSERVATION_BOUNDS,
+    OBSERVATION_VERSION,
+    encode_observation,
+    observation_shape,
+)
 from warcards.games.cards_of_war.game import CowGame
 from warcards.games.cards_of_war.heuristic import heuristic_agent
 from warcards.games.cards_of_war.params import LENGTHS, OPTIONS
@@ -42,4 +48,17 @@ CONFORMANCE_CONFIGS: list[dict[str, Any]] = _configs()
 # The game lengths are the variants the conformance battery plays in full; the optional rules are options.
 VARIANT_OPTIONS = ("players", "length")
 
-__all__ = ["CONFORMANCE_CONFIGS", "OPTIONS", "VARIANT_OPTIONS", "CowGame", "CowState", "heuristic_agent", "make_game", "render"]
+__all__ = [
+    "CONFORMANCE_CONFIGS",
+    "OBSERVATION_BOUNDS",
+    "OBSERVATION_VERSION",
+    "OPTIONS",
+    "VARIANT_OPTIONS",
+    "CowGame",
+    "CowState",
+    "encode_observation",
+    "heuristic_agent",
+    "make_game",
+    "observation_shape",
+    "render",
+]

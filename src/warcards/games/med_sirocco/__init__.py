@@ -9,6 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from warcards.games.med_sirocco.encoding import (
+    OBSERVATION_BOUNDS,
+    OBSERVATION_VERSION,
+    encode_observation,
+    observation_shape,
+)
 from warcards.games.med_sirocco.heuristic import heuristic_agent
 from warcards.games.med_sirocco.params import OPTIONS
 from warcards.games.med_sirocco.render import render
@@ -34,5 +40,5 @@ def make_game(options: Mapping[str, Any]) -> MedSiroccoGame:
     return MedSiroccoGame(options)
 
 
-__all__ = ["CONFORMANCE_CONFIGS", "OPTIONS", "MedSiroccoGame", "MedSiroccoState", "heuristic_agent", "make_game",
-           "render"]
+__all__ = ["CONFORMANCE_CONFIGS", "OBSERVATION_BOUNDS", "OBSERVATION_VERSION", "OPTIONS", "MedSiroccoGame",
+           "MedSiroccoState", "encode_observation", "heuristic_agent", "make_game", "observation_shape", "render"]

@@ -8,6 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from warcards.games.race_to_messina.encoding import (
+    OBSERVATION_BOUNDS,
+    OBSERVATION_VERSION,
+    encode_observation,
+    observation_shape,
+)
 from warcards.games.race_to_messina.heuristic import heuristic_agent
 from warcards.games.race_to_messina.params import OPTIONS
 from warcards.games.race_to_messina.render import render
@@ -23,10 +29,14 @@ def make_game(options: Mapping[str, Any]) -> RaceToMessinaGame:
 
 __all__ = [
     "CONFORMANCE_CONFIGS",
+    "OBSERVATION_BOUNDS",
+    "OBSERVATION_VERSION",
     "OPTIONS",
     "RaceToMessinaGame",
     "RaceToMessinaState",
+    "encode_observation",
     "heuristic_agent",
     "make_game",
+    "observation_shape",
     "render",
 ]
