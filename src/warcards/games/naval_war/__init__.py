@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from warcards.engine.api import Game
+from warcards.games.naval_war.encoding import (
+    OBSERVATION_BOUNDS,
+    OBSERVATION_VERSION,
+    encode_observation,
+    observation_shape,
+)
 from warcards.games.naval_war.game import NavalWarGame
 from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.params import OPTIONS
@@ -40,4 +46,15 @@ CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
 VARIANT_OPTIONS = ("players", "target")
 """The plain games at each player count (any target score) are the variants the battery plays in full."""
 
-__all__ = ["CONFORMANCE_CONFIGS", "OPTIONS", "VARIANT_OPTIONS", "heuristic_agent", "make_game", "render"]
+__all__ = [
+    "CONFORMANCE_CONFIGS",
+    "OBSERVATION_BOUNDS",
+    "OBSERVATION_VERSION",
+    "OPTIONS",
+    "VARIANT_OPTIONS",
+    "encode_observation",
+    "heuristic_agent",
+    "make_game",
+    "observation_shape",
+    "render",
+]
