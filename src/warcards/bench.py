@@ -26,6 +26,9 @@ class BenchRow:
     determinize_per_s: float
     mean_length: float
     hearts_ratio: float | None = None
+    search_level: str | None = None
+    search_simulations_per_s: float | None = None
+    search_seconds_per_decision: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -92,8 +95,16 @@ def hearts_game() -> Any:
 
 
 def bench_config(
-    game_id: str, options: dict[str, Any], seconds: float, seed: int, compare: Any = None
+    game_id: str,
+    options: dict[str, Any],
+    seconds: float,
+    seed: int,
+    compare: Any = None,
+    search_level: str | None = None,
+    search_decisions: int = 5,
 ) -> BenchRow:
+    """One row: playout, clone and determinize rates, the ratio to hearts when `compare` is given, and the
+    search bot's simulations/s and seconds per decision when `search_level` is given."""
     game = load_game(game_id, **options)
     ratio = None
     if compare is not None:
@@ -117,7 +128,15 @@ def bench_config(
     seats = game.num_players
     clones = rate(lambda s: s.clone(), states, seconds / 4)
     determinizations = rate(lambda s: s.determinize(rng.randrange(seats), rng), states, seconds / 4)
+    search = None
+    if search_level is not None:
+        from warcards.bots.ismcts import benchmark
+
+        search = benchmark(game, search_level, search_decisions, seed)
     return BenchRow(
+        search_level=search_level,
+        search_simulations_per_s=search.simulations_per_s if search else None,
+        search_seconds_per_decision=search.seconds_per_decision if search else None,
         game=game_id,
         options=game.options,
         games_per_s=games_done / elapsed,

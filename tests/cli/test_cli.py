@@ -113,6 +113,18 @@ def test_bench_json_reports_every_configuration() -> None:
     assert rows and all(row["actions_per_s"] > 0 and row["clones_per_s"] > 0 for row in rows)
 
 
+def test_bench_search_columns_time_the_search_bot() -> None:
+    game_id = GAMES[0] if GAMES else pytest.skip("no game registered")
+    result = runner.invoke(
+        app, ["bench", "--game", game_id, "--seconds", "0.1", "--search", "easy", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert all(row["search_level"] == "easy" and row["search_simulations_per_s"] > 0 for row in rows)
+    bad = runner.invoke(app, ["bench", "--game", game_id, "--search", "grandmaster"])
+    assert bad.exit_code != 0 and "search bot level" in bad.output
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_rules_prints_the_rulings(game_id: str) -> None:
     result = runner.invoke(app, ["rules", game_id])

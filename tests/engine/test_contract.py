@@ -29,6 +29,8 @@ def test_options_fill_defaults_and_accept_command_line_text() -> None:
     assert resolve_options("g", SPECS, {}) == {"players": 4, "fast": False, "cards": None}
     assert resolve_options("g", SPECS, {"players": "3", "fast": "true"})["players"] == 3
     assert resolve_options("g", SPECS, {"fast": "yes"})["fast"] is True
+    # A resolved option set (as a match record keeps it) loads again, optional None defaults included.
+    assert resolve_options("g", SPECS, resolve_options("g", SPECS, {}))["cards"] is None
 
 
 def test_bad_option_names_the_option_and_the_allowed_values() -> None:

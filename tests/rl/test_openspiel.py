@@ -12,10 +12,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 import warcards
 from tests.rl.rl_cases import COVERING_CASES as CASES
 from tests.rl.rl_cases import FIRST_CASES, TOY, TOY_ENCODED, Case
+from warcards.bots.ismcts import OpenSpielISMCTSAgent
 from warcards.engine import Agent, RandomAgent, SeatView
 from warcards.match import play_match, step_chance
 from warcards.rl import openspiel
-from warcards.rl.openspiel import OpenSpielISMCTSAgent
 
 
 def _spiel_game(case: Case) -> pyspiel.Game:
@@ -34,8 +34,9 @@ def test_random_sim_test(case: Case) -> None:
 
 def _ismcts(game: pyspiel.Game, seed: int, simulations: int) -> ismcts.ISMCTSBot:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
-                            random_state=np.random.RandomState(seed))
+    return ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=np.random.RandomState(seed)
+    )
 
 
 @pytest.mark.parametrize("case", FIRST_CASES, ids=[case.label for case in FIRST_CASES])
@@ -152,5 +153,7 @@ def test_openspiel_ismcts_agent_beats_random_on_the_toy() -> None:
             agents: list[Agent] = [RandomAgent(other, seed) for other in range(2)]
             agents[seat] = OpenSpielISMCTSAgent(game, seat, seed, simulations=100)
             searched += play_match(game, agents, seed).returns[seat]
-            random_play += play_match(game, [RandomAgent(other, seed) for other in range(2)], seed).returns[seat]
+            random_play += play_match(game, [RandomAgent(other, seed) for other in range(2)], seed).returns[
+                seat
+            ]
         assert searched > random_play

@@ -26,9 +26,9 @@ def _heuristic(game: Game, seat: int, seed: int) -> Agent:
 
 _BUILDERS: dict[str, AgentBuilder] = {"random": _random, "heuristic": _heuristic}
 
-# Search bots register themselves from their own module (name -> builder) when it exists and its optional
-# dependencies are installed (OpenSpiel's ISMCTS needs the `rl` extra).
-_PLUGIN_MODULES = ("warcards.bots.ismcts", "warcards.rl.openspiel")
+# Search bots register themselves from their own module (name -> builder) when it exists; the module imports
+# its optional dependencies (OpenSpiel, for `openspiel-ismcts`) only when such a bot is built.
+_PLUGIN_MODULES = ("warcards.bots.ismcts",)
 
 
 _plugins_loaded = False

@@ -169,6 +169,12 @@ def bench(
         bool, typer.Option("--compare", help="Also run OpenSpiel's C++ hearts, alternating.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    search: Annotated[
+        str | None,
+        typer.Option(
+            "--search", help="Also time this search bot level (e.g. hard): simulations/s, s/decision."
+        ),
+    ] = None,
     seed: SeedOpt = 0,
 ) -> None:
     """Random-playout speed per game and variant: games/s, actions/s, clone()/s, determinize()/s."""
@@ -182,7 +188,11 @@ def bench(
             hearts = hearts_game()
         except ImportError as error:
             raise typer.BadParameter(str(error)) from None
-    rows = [bench_config(g, o, seconds, seed, hearts) for g, o in bench_configs(game)]
+    if search is not None and search not in ("ismcts", "easy", "medium", "hard"):
+        raise typer.BadParameter(
+            f"--search takes a search bot level: ismcts, easy, medium or hard, not {search!r}"
+        )
+    rows = [bench_config(g, o, seconds, seed, hearts, search) for g, o in bench_configs(game)]
     if as_json:
         print(json.dumps([row.as_dict() for row in rows], indent=2))
         return
@@ -196,11 +206,21 @@ def bench(
         "determinize/s",
         "actions/game",
         "× hearts",
+        f"{search} sims/s" if search else "",
+        f"{search} s/decision" if search else "",
     ):
         table.add_column(column, justify="left" if column in ("game", "options") else "right")
     for row in rows:
-        options = ", ".join(f"{k}={v}" for k, v in row.options.items() if k in ("variant", "players"))
+        options = ", ".join(
+            f"{k}={v}"
+            for k, v in row.options.items()
+            if k in ("variant", "players", "length") and v is not None
+        )
         ratio = f"{row.hearts_ratio:.2f}" if row.hearts_ratio is not None else "-"
+        sims = f"{row.search_simulations_per_s:,.0f}" if row.search_simulations_per_s is not None else ""
+        per_decision = (
+            f"{row.search_seconds_per_decision:.2f}" if row.search_seconds_per_decision is not None else ""
+        )
         table.add_row(
             row.game,
             options,
@@ -210,6 +230,8 @@ def bench(
             f"{row.determinize_per_s:,.0f}",
             f"{row.mean_length:.0f}",
             ratio,
+            sims,
+            per_decision,
         )
     console.print(table)
 

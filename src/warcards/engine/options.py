@@ -29,6 +29,10 @@ class OptionSpec:
         return f"any {self.kind.__name__ if self.kind else 'value'}"
 
     def check(self, game_id: str, value: Any) -> Any:
+        if value is None and self.default is None:
+            # The default of an optional value (e.g. no card file) is always allowed, so a game's own resolved
+            # options (as kept in a match record) load again.
+            return None
         if self.allowed is not None:
             # Accept a string form of an int/bool choice from the command line ("4" for 4, "true" for True).
             for candidate in self.allowed:

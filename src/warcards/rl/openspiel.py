@@ -38,14 +38,12 @@ import numpy as np
 
 try:
     import pyspiel
-    from open_spiel.python.algorithms import ismcts, mcts
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
         f'warcards.rl.openspiel needs the rl extra (pip install "warcards[rl]"): {error.name} is not installed',
         name=error.name,
     ) from error
 
-from warcards.engine.agents import SeatView
 from warcards.engine.api import Game, State
 from warcards.engine.registry import games
 from warcards.rl.common import GameSource, snake_name
@@ -94,9 +92,7 @@ def from_game(game: Game) -> WarcardsSpielGame:
 def _game_type(source: GameSource, name: str) -> pyspiel.GameType:
     counts = sorted({source.load(**config).num_players for config in source.configs} or {2})
     defaults = {
-        spec.name: spec.default
-        for spec in source.options
-        if isinstance(spec.default, _PARAMETER_TYPES)
+        spec.name: spec.default for spec in source.options if isinstance(spec.default, _PARAMETER_TYPES)
     }
     return _type_for(source.load(), name, counts, defaults)
 
@@ -176,7 +172,9 @@ class WarcardsSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 def _game_class(source: GameSource | None, game_type: pyspiel.GameType) -> type[WarcardsSpielGame]:
     name = "".join(part.capitalize() for part in game_type.short_name.split("_")) + "Game"
-    cls: type[WarcardsSpielGame] = type(name, (WarcardsSpielGame,), {"game_type": game_type, "source": source})
+    cls: type[WarcardsSpielGame] = type(
+        name, (WarcardsSpielGame,), {"game_type": game_type, "source": source}
+    )
     return cls
 
 
@@ -246,7 +244,9 @@ class WarcardsSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return [float(value) for value in self.holder.state.returns()]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> WarcardsSpielState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> WarcardsSpielState:
         """A state drawn from `player_id`'s information state: the game's `determinize` (seeded by the sampler)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         holder = _Holder(self.holder.state.determinize(player_id, rng), len(self.holder.own))
@@ -284,47 +284,10 @@ class WarcardsObserver:
         return f"p{player} {view}"
 
 
-class OpenSpielISMCTSAgent:
-    """OpenSpiel's own ISMCTS (`open_spiel.python.algorithms.ismcts.ISMCTSBot`, random-rollout evaluator) as
-    a warcards agent, the yardstick for our search bots. Like every agent it sees only its `SeatView`: the
-    search starts from a state the seat's view determinizes to, which has the seat's information state."""
-
-    name = "openspiel-ismcts"
-
-    def __init__(self, game: Game, seat: int, seed: int, simulations: int = 200, uct_c: float = 2.0) -> None:
-        self.seat = seat
-        self.rng = random.Random(seed)
-        self.spiel_game = from_game(game)
-        numpy_rng = np.random.RandomState(seed % 2**32)
-        evaluator = mcts.RandomRolloutEvaluator(1, numpy_rng)
-        self.bot = ismcts.ISMCTSBot(
-            self.spiel_game, evaluator, uct_c, simulations, random_state=numpy_rng
-        )
-
-    def step(self, view: SeatView) -> int:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        root = _Holder(view.determinize(self.rng), self.spiel_game.num_players())
-        action = int(self.bot.step(WarcardsSpielState(self.spiel_game, root)))
-        return action
-
-
-def ismcts_agent(game: Game, seat: int, seed: int) -> OpenSpielISMCTSAgent:
-    """The `openspiel-ismcts` bot with 200 simulations per move (the `make_agent` builder signature)."""
-    return OpenSpielISMCTSAgent(game, seat, seed)
-
-
-AGENT_BUILDERS = {"openspiel-ismcts": ismcts_agent}
-
-
 __all__ = [
-    "AGENT_BUILDERS",
-    "OpenSpielISMCTSAgent",
     "WarcardsSpielGame",
     "WarcardsSpielState",
     "from_game",
-    "ismcts_agent",
     "register",
     "register_source",
     "short_name",

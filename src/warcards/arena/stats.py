@@ -1,0 +1,147 @@
+"""Win rates with Wilson intervals, score margins and head-to-head matrices from tournament records.
+
+A game's winners are the seats with the highest return; they share one win (ties split it). A seat's
+"even share" is 1/num_players: what it wins on average when every seat is equally strong.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scipy.stats import norm
+
+from warcards.match import MatchRecord
+from warcards.simulate import wilson_interval, win_shares
+
+
+def wilson(successes: float, trials: float, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion at `confidence` (successes may be fractional)."""
+    return wilson_interval(successes, int(trials), float(norm.ppf(0.5 + confidence / 2)))
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """Mean and its normal-approximation interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = float(norm.ppf(0.5 + confidence / 2)) * math.sqrt(variance / n)
+    return (mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A win rate over seat-games with its interval and the share expected when all seats are equal."""
+
+    label: str
+    trials: int
+    wins: float
+    low: float
+    high: float
+    even: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.trials if self.trials else 0.0
+
+    @property
+    def significant(self) -> str:
+        """'above' / 'below' when the interval excludes the even share, else 'even'."""
+        if self.low > self.even:
+            return "above"
+        if self.high < self.even:
+            return "below"
+        return "even"
+
+
+def _rate(label: str, trials: int, wins: float, even: float, confidence: float) -> Rate:
+    low, high = wilson(wins, trials, confidence)
+    return Rate(label, trials, wins, low, high, even)
+
+
+@dataclass(frozen=True)
+class AgentSummary:
+    """One agent's results: win rate per seat-game, mean return and margin over the other seats."""
+
+    agent: str
+    win: Rate
+    mean_return: float
+    margin: float
+    margin_low: float
+    margin_high: float
+
+
+def agent_summaries(records: Iterable[MatchRecord], confidence: float = 0.95) -> list[AgentSummary]:
+    """Per agent, over every seat it held: wins (split ties), mean return, and the score margin."""
+    trials: dict[str, int] = defaultdict(int)
+    wins: dict[str, float] = defaultdict(float)
+    returns: dict[str, list[float]] = defaultdict(list)
+    margins: dict[str, list[float]] = defaultdict(list)
+    seats = 0
+    for record in records:
+        shares = win_shares(record.returns)
+        seats = len(record.returns)
+        total = sum(record.returns)
+        for seat, agent in enumerate(record.agents):
+            trials[agent] += 1
+            wins[agent] += shares[seat]
+            value = record.returns[seat]
+            returns[agent].append(value)
+            others = (total - value) / (seats - 1) if seats > 1 else 0.0
+            margins[agent].append(value - others)
+    result = []
+    for agent in trials:
+        mean, low, high = mean_interval(margins[agent], confidence)
+        result.append(
+            AgentSummary(
+                agent,
+                _rate(agent, trials[agent], wins[agent], 1.0 / max(seats, 1), confidence),
+                sum(returns[agent]) / len(returns[agent]),
+                mean,
+                low,
+                high,
+            )
+        )
+    return result
+
+
+def seat_rates(
+    records: Iterable[MatchRecord], seat_names: Sequence[str], confidence: float = 0.95
+) -> list[Rate]:
+    """Win rate of each seat (whatever agent sat there) against the even share."""
+    n = len(seat_names)
+    wins = [0.0] * n
+    count = 0
+    for record in records:
+        count += 1
+        for seat, share in enumerate(win_shares(record.returns)):
+            wins[seat] += share
+    return [_rate(seat_names[s], count, wins[s], 1.0 / n, confidence) for s in range(n)]
+
+
+def head_to_head(records: Iterable[MatchRecord]) -> tuple[list[str], list[list[float | None]]]:
+    """Matrix[row][col]: how often row's best seat out-returned col's in games holding both (ties 1/2)."""
+    score: dict[tuple[str, str], float] = defaultdict(float)
+    games: dict[tuple[str, str], int] = defaultdict(int)
+    names: list[str] = []
+    for record in records:
+        best: dict[str, float] = {}
+        for seat, agent in enumerate(record.agents):
+            if agent not in names:
+                names.append(agent)
+            best[agent] = max(best.get(agent, -math.inf), record.returns[seat])
+        for a, ra in best.items():
+            for b, rb in best.items():
+                if a != b:
+                    games[a, b] += 1
+                    score[a, b] += 1.0 if ra > rb else 0.5 if ra == rb else 0.0
+    matrix: list[list[float | None]] = [
+        [score[a, b] / games[a, b] if games[a, b] else None for b in names] for a in names
+    ]
+    return names, matrix

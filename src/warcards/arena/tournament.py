@@ -1,0 +1,301 @@
+"""Tournaments: every agent in every seat, seeded per game, on a process pool or Ray, resumable.
+
+The schedule is a pure function of the spec: game `i` uses lineup `i % L` (L seat rotations) and the
+chance seed of deal `i // L`, so each deal is replayed once per rotation (duplicate format: luck evens
+out) and a game's result does not depend on which worker played it. Results stream to a JSONL file
+(one `TournamentRecord` per line); a rerun with the same spec and file plays only the games missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+from warcards.arena.sprt import SPRTConfig, SPRTResult, ab_scores, sprt
+from warcards.bots import make_agent
+from warcards.engine.agents import Agent
+from warcards.engine.api import Game
+from warcards.engine.registry import load_game, option_specs
+from warcards.match import MatchRecord, derive_seed, play_match
+
+AgentBuilder = Callable[[Game, int, int], Agent]
+GameFactory = Callable[[], Game]
+
+
+class TournamentRecord(MatchRecord):
+    """One game of a tournament: a `MatchRecord` (agents by seat) plus its index in the schedule."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One scheduled game: its index, chance seed and the agent names by seat."""
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What to play. `factory` and `builders` serve games and bots outside the registries (tests)."""
+
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    factory: GameFactory | None = None
+    builders: Mapping[str, AgentBuilder] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise ValueError("a tournament needs at least one agent")
+        if self.games < 1:
+            raise ValueError(f"a tournament needs at least one game, got --games {self.games}")
+
+    def load(self) -> Game:
+        return self.factory() if self.factory is not None else _load(self.game, _frozen(self.options))
+
+
+def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))
+
+
+@cache
+def _load(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    return load_recorded(game_id, dict(options))
+
+
+def load_recorded(game_id: str, options: Mapping[str, Any]) -> Game:
+    """The game of a record's resolved options; options at their default are left to the game, so a
+    default that is not itself an allowed value (e.g. `None` for "no file") loads too."""
+    defaults = {spec.name: spec.default for spec in option_specs(game_id)}
+    given = {k: v for k, v in options.items() if k not in defaults or defaults[k] != v}
+    return load_game(game_id, **given)
+
+
+def lineups(agents: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+    """Seat rotations: with at least as many agents as seats, every ordered choice of distinct agents;
+    with fewer, the agents repeated round the table and rotated, so each agent sits in every seat."""
+    if len(agents) >= seats:
+        return list(itertools.permutations(agents, seats))
+    return [tuple(agents[(shift + s) % len(agents)] for s in range(seats)) for shift in range(len(agents))]
+
+
+def task_at(spec: TournamentSpec, rotations: Sequence[tuple[str, ...]], index: int) -> GameTask:
+    """Game `index` of the schedule (defined for any index, so a longer rerun extends a shorter one)."""
+    return GameTask(
+        index, derive_seed(spec.seed, "deal", index // len(rotations)), rotations[index % len(rotations)]
+    )
+
+
+def schedule(spec: TournamentSpec, seats: int) -> list[GameTask]:
+    """Every game of the tournament, in index order."""
+    rotations = lineups(spec.agents, seats)
+    return [task_at(spec, rotations, i) for i in range(spec.games)]
+
+
+def play_task(spec: TournamentSpec, task: GameTask) -> TournamentRecord:
+    """Play one scheduled game; agent seeds derive from the game seed and seat, as in `play_match`."""
+    game = spec.load()
+    builders = spec.builders or {}
+    seated: list[Agent] = []
+    for seat, name in enumerate(task.agents):
+        seed = derive_seed(task.seed, "agent", seat)
+        builder = builders.get(name)
+        seated.append(
+            builder(game, seat, seed) if builder is not None else make_agent(name, game, seat, seed)
+        )
+    try:
+        record = play_match(game, seated, task.seed)
+    except Exception as error:
+        raise RuntimeError(
+            f"{game.game_id} game {task.index} (seed {task.seed}, agents {list(task.agents)}) failed: "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    return TournamentRecord(**{**record.model_dump(), "agents": list(task.agents), "index": task.index})
+
+
+def play_chunk(spec: TournamentSpec, tasks: Sequence[GameTask]) -> list[TournamentRecord]:
+    """Play several tasks in one worker call (fewer round trips)."""
+    return [play_task(spec, task) for task in tasks]
+
+
+def chunked(tasks: Sequence[GameTask], jobs: int) -> list[list[GameTask]]:
+    """Split tasks into chunks small enough to balance `jobs` workers."""
+    size = max(1, min(16, len(tasks) // (jobs * 4) or 1))
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def read_records(path: Path) -> list[TournamentRecord]:
+    """Every record of a JSONL results file (a truncated last line, from an interrupted run, is ignored)."""
+    records: list[TournamentRecord] = []
+    if not path.exists():
+        return records
+    lines = path.read_text().splitlines()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(TournamentRecord.model_validate(json.loads(line)))
+        except ValueError as error:
+            if number == len(lines):
+                break
+            raise ValueError(f"{path}:{number} is not a tournament record: {error}") from None
+    return records
+
+
+def _check_resumable(
+    path: Path, records: Iterable[TournamentRecord], spec: TournamentSpec, game: Game
+) -> None:
+    rotations = lineups(spec.agents, game.num_players)
+    for record in records:
+        task = task_at(spec, rotations, record.index) if record.index >= 0 else None
+        if (
+            task is None
+            or record.game != game.game_id
+            or record.options != game.options
+            or record.seed != task.seed
+            or tuple(record.agents) != task.agents
+        ):
+            raise ValueError(
+                f"{path} holds a different tournament (record {record.index}: {record.game} "
+                f"{record.options} seed {record.seed} agents {record.agents}); use another --out file "
+                f"or delete it to start afresh"
+            )
+
+
+class Backend(Protocol):
+    """Runs chunks of tasks and yields their records as they finish (any order) on `jobs` workers."""
+
+    jobs: int
+
+    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]: ...
+
+
+class InlineBackend:
+    """Plays in this process (`--jobs 1`)."""
+
+    jobs = 1
+
+    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
+        for chunk in chunks:
+            yield play_chunk(spec, chunk)
+
+
+class ProcessBackend:
+    """A local process pool of `jobs` workers."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+
+    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
+        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+            pending: set[Future[list[TournamentRecord]]] = {
+                pool.submit(play_chunk, spec, chunk) for chunk in chunks
+            }
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        yield future.result()
+            finally:
+                for future in pending:
+                    future.cancel()
+
+
+def make_backend(backend: str, jobs: int, address: str | None = None) -> Backend:
+    """`process` (a pool, or inline for one job) or `ray` (local, or the cluster at `address`)."""
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, got {jobs}")
+    if backend == "process":
+        if address is not None:
+            raise ValueError("--address is for --backend ray")
+        return InlineBackend() if jobs == 1 else ProcessBackend(jobs)
+    if backend == "ray":
+        from warcards.arena.ray_backend import RayBackend
+
+        return RayBackend(jobs, address)
+    raise ValueError(f"unknown backend {backend!r}; backends are: process, ray")
+
+
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass
+class TournamentResult:
+    """The records in index order, and the SPRT verdict when the run used `until_significant`."""
+
+    records: list[TournamentRecord]
+    sprt: SPRTResult | None = None
+
+
+def run_tournament(
+    spec: TournamentSpec,
+    backend: Backend | None = None,
+    out: Path | None = None,
+    progress: ProgressCallback | None = None,
+    until_significant: SPRTConfig | None = None,
+    batch: int = 50,
+) -> TournamentResult:
+    """Play (or resume) the tournament. With `until_significant` (two agents), play in fixed batches of
+    `batch` games and stop after the first batch at which the SPRT on all games so far decides."""
+    game = spec.load()
+    backend = backend or InlineBackend()
+    tasks = schedule(spec, game.num_players)
+    done: dict[int, TournamentRecord] = {}
+    if out is not None:
+        existing = read_records(out)
+        _check_resumable(out, existing, spec, game)
+        done = {record.index: record for record in existing}
+        _rewrite_clean(out, list(done.values()))
+    if until_significant is not None and len(spec.agents) != 2:
+        raise ValueError(
+            f"--until-significant is an A/B test: give exactly two agents, not {len(spec.agents)}"
+        )
+    step = batch if until_significant is not None else len(tasks)
+    if step < 1:
+        raise ValueError(f"the SPRT batch must be at least one game, got {batch}")
+    verdict: SPRTResult | None = None
+    limit = len(tasks)
+    handle = out.open("a") if out is not None else None
+    try:
+        for start in range(0, len(tasks), step):
+            block = [task for task in tasks[start : start + step] if task.index not in done]
+            if progress is not None:
+                progress(len(done), len(tasks))
+            chunks = chunked(block, backend.jobs)
+            for records in backend.run(spec, chunks) if block else iter(()):
+                for record in records:
+                    done[record.index] = record
+                    if handle is not None:
+                        handle.write(record.model_dump_json() + "\n")
+                if handle is not None:
+                    handle.flush()
+                if progress is not None:
+                    progress(len(done), len(tasks))
+            if until_significant is not None:
+                played = [done[t.index] for t in tasks[: start + step] if t.index in done]
+                verdict = sprt(ab_scores(played, spec.agents[0]), until_significant)
+                if verdict.decision is not None:
+                    limit = start + step
+                    break
+    finally:
+        if handle is not None:
+            handle.close()
+    return TournamentResult([done[t.index] for t in tasks[:limit] if t.index in done], verdict)
+
+
+def _rewrite_clean(path: Path, records: list[TournamentRecord]) -> None:
+    """Drop a truncated last line left by an interrupted run, so appends start on a fresh line."""
+    text = path.read_text() if path.exists() else ""
+    if text and not text.endswith("\n"):
+        path.write_text("".join(r.model_dump_json() + "\n" for r in sorted(records, key=lambda r: r.index)))

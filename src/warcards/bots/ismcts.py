@@ -1,0 +1,463 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+The bot sees only its `SeatView`. Each iteration samples a fresh full state with `view.determinize(rng)`
+(hidden cards resampled from what the seat knows), walks one shared tree of player actions with UCB1
+using availability counts (an action's "parent visits" are the iterations in which it was legal), expands
+one node, finishes the game with a rollout and backs up every seat's return: each edge is scored by the
+return of the seat that chose it, so 2–9 players work alike. Chance nodes are sampled, not stored.
+
+Rollouts are uniformly random, or played (wholly, or for their first moves) by the game's `heuristic`
+bot; they may stop after a horizon of player actions when the game package exports
+`evaluate(state) -> list[float]` (an estimate of the returns). With a heuristic prior (`hard`), the
+heuristic's move at each new node is tried first with a progressive bias, and at the root the search
+replaces it only on evidence.
+Returns are normalised to [0, 1] by the range seen so far in the search, so one exploration constant
+serves every game's scoring scale.
+
+Difficulty levels (`make_agent("easy" | "medium" | "hard", game, seat, seed)`) are fixed budgets so a
+tournament is reproducible whatever the machine load; see docs/bots.md for the table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from warcards.engine.agents import Agent, SeatView
+from warcards.engine.api import CHANCE, TERMINAL, Game, State, sample_chance
+from warcards.engine.registry import game_module
+
+Evaluator = Callable[[State], list[float]]
+AgentBuilder = Callable[[Game, int, int], Agent]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """A search budget and policy.
+
+    `iterations` caps the determinizations per decision; `action_budget` (optional) also stops the search
+    once that many actions (chance included) have been applied in its tree walks and rollouts, which keeps
+    long games within time while staying reproducible; `time_limit` (seconds, optional) stops on the clock
+    (not reproducible under load, so the named levels do not use it). `rollout` is "random" or
+    "heuristic"; `horizon` stops a rollout after that many player actions when an evaluator exists.
+    `prior` > 0 asks the game's heuristic bot once per tree node for its move there: that child is
+    expanded first and gets a progressive bias of `prior / (visits + 1)` (in normalised return units),
+    so the search starts from the heuristic's plan and leaves it only on evidence: the most visited move
+    replaces the heuristic's only when its mean return is `override` standard errors higher. `guided` > 0 lets the
+    heuristic play the first `guided` player actions of each random rollout (cheaper than a full
+    heuristic rollout, more realistic than a random one).
+    """
+
+    iterations: int = 1000
+    action_budget: int | None = None
+    time_limit: float | None = None
+    exploration: float = 0.7
+    rollout: str = "random"
+    horizon: int | None = None
+    prior: float = 0.0
+    override: float = 1.0
+    guided: int = 0
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"ismcts: iterations must be at least 1, got {self.iterations}")
+        if self.rollout not in ("random", "heuristic"):
+            raise ValueError(f"ismcts: rollout must be 'random' or 'heuristic', got {self.rollout!r}")
+        if self.action_budget is not None and self.action_budget < 1:
+            raise ValueError(f"ismcts: action_budget must be at least 1 action, got {self.action_budget}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError(f"ismcts: time_limit must be positive seconds, got {self.time_limit}")
+        if self.guided < 0:
+            raise ValueError(f"ismcts: guided must be 0 (off) or a number of moves, got {self.guided}")
+        if self.prior < 0:
+            raise ValueError(f"ismcts: prior must be 0 (off) or positive, got {self.prior}")
+        if self.horizon is not None and self.horizon < 1:
+            raise ValueError(f"ismcts: horizon must be at least 1 player action, got {self.horizon}")
+
+
+class CanonicalRandom(random.Random):
+    """The bot's RNG. `shuffle` sorts first, so a game's `determinize` that gathers the unknown cards in
+    an order that follows their true places still samples the same state for two true states the seat
+    cannot tell apart: the bot's choices then depend on its view alone."""
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        with contextlib.suppress(TypeError):
+            x.sort()
+        super().shuffle(x)
+
+
+_SEATS = 16
+"""Children are keyed by `action * _SEATS + seat`: after the same actions, different determinizations may
+give the move to different seats (a chance outcome decides), and their edges must not mix."""
+
+
+class _Node:
+    """An edge of the tree: the seat that chose it, its visits, availability and summed raw return."""
+
+    __slots__ = ("avail", "children", "hint", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+        self.hint = -1
+        """The child key the heuristic prefers here (-1: not asked yet, or no prior)."""
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost: iterations run, seconds spent, and the root visit counts."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[int, int] | None = None
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS over `view.determinize(rng)`; its RNG is its own, seeded by `seed`."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int,
+        config: SearchConfig | None = None,
+        name: str = "ismcts",
+        heuristic: AgentBuilder | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.name = name
+        self.config = config or SearchConfig()
+        self.rng = CanonicalRandom(seed)
+        self.evaluator = evaluator
+        self.last = SearchStats()
+        self._rollout_agents: list[Agent] = []
+        self._prior_agents: list[Agent] = []
+        if self.config.rollout == "heuristic" or self.config.prior > 0 or self.config.guided > 0:
+            build = heuristic or _game_heuristic
+            agents = [build(game, s, self.rng.randrange(1 << 62)) for s in range(game.num_players)]
+            if self.config.rollout == "heuristic" or self.config.guided > 0:
+                self._rollout_agents = agents
+            if self.config.prior > 0:
+                self._prior_agents = agents
+
+    def step(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0, {legal[0]: 0})
+            return legal[0]
+        root = _Node(self.seat)
+        config = self.config
+        start = time.perf_counter()
+        deadline = start + config.time_limit if config.time_limit is not None else math.inf
+        bounds = [math.inf, -math.inf]
+        budget = config.action_budget if config.action_budget is not None else math.inf
+        spent = 0
+        done = 0
+        while done < config.iterations:
+            spent += self._iterate(root, view.determinize(self.rng), bounds)
+            done += 1
+            if spent >= budget or (deadline != math.inf and time.perf_counter() >= deadline):
+                break
+        edges = {
+            a: root.children[a * _SEATS + self.seat] for a in legal if a * _SEATS + self.seat in root.children
+        }
+        best = max(legal, key=lambda a: (edges[a].visits, edges[a].total) if a in edges else (-1, 0.0))
+        hint = root.hint // _SEATS if root.hint >= 0 else -1
+        if hint in edges and best != hint and not self._evidence(edges[best], edges[hint], bounds):
+            best = hint
+        self.last = SearchStats(
+            done, time.perf_counter() - start, {a: edge.visits for a, edge in edges.items()}
+        )
+        return best
+
+    def _evidence(self, chosen: _Node, hint: _Node, bounds: list[float]) -> bool:
+        """With a prior, the search overrides the heuristic's move only when the chosen move's mean return
+        beats the heuristic move's by `config.override` standard errors (returns normalised to [0, 1], whose
+        variance is at most 1/4). Random rollouts that say nothing then leave the heuristic's plan alone."""
+        if hint.visits == 0:
+            return True
+        span = bounds[1] - bounds[0]
+        if span <= 0:
+            return False
+        gap = (chosen.total / chosen.visits - hint.total / hint.visits) / span
+        error = math.sqrt(0.25 / chosen.visits + 0.25 / hint.visits)
+        return gap > self.config.override * error
+
+    def _iterate(self, root: _Node, state: State, bounds: list[float]) -> int:
+        """One determinization: select with UCB over available children, expand one, roll out, back up.
+        Returns how many actions it applied."""
+        applied = 0
+        rng = self.rng
+        node = root
+        path: list[_Node] = []
+        c = self.config.exploration
+        bias = self.config.prior
+        prior_agents = self._prior_agents
+        lo, hi = bounds
+        if hi > lo:
+            span = hi - lo
+        else:
+            lo, span = 0.0, 1.0
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            applied += 1
+            if player == CHANCE:
+                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            keys = [a * _SEATS + player for a in legal]
+            hint = node.hint
+            if prior_agents and hint < 0:
+                hint = node.hint = prior_agents[player].step(SeatView(state, player)) * _SEATS + player
+            untried = [k for k in keys if k not in children]
+            for k in keys:
+                child = children.get(k)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                key = hint if hint in untried else untried[int(rng.random() * len(untried))]
+                child = _Node(player)
+                child.avail = 1
+                children[key] = child
+                state.apply_action(key // _SEATS)
+                path.append(child)
+                break
+            best_score = -math.inf
+            key = keys[0]
+            for k in keys:
+                child = children[k]
+                score = (child.total / child.visits - lo) / span + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if k == hint:
+                    score += bias / (child.visits + 1)
+                if score > best_score:
+                    best_score = score
+                    key = k
+            node = children[key]
+            path.append(node)
+            state.apply_action(key // _SEATS)
+        values, rolled = self._rollout(state)
+        low, high = min(values), max(values)
+        if low < bounds[0]:
+            bounds[0] = low
+        if high > bounds[1]:
+            bounds[1] = high
+        for edge in path:
+            edge.visits += 1
+            edge.total += values[edge.seat]
+        return applied + rolled
+
+    def _rollout(self, state: State) -> tuple[list[float], int]:
+        """Play to the end (or the horizon, with an evaluator): the per-seat values to back up, and how
+        many actions were applied. Bound methods are looked up once: this loop is the search's hot path."""
+        random_ = self.rng.random
+        agents = self._rollout_agents
+        guided = math.inf if self.config.rollout == "heuristic" else self.config.guided
+        evaluator = self.evaluator
+        horizon = (
+            self.config.horizon if evaluator is not None and self.config.horizon is not None else math.inf
+        )
+        current = state.current_player
+        apply = state.apply_action
+        outcomes = state.chance_outcomes
+        legal_actions = state.legal_actions
+        moves = 0
+        applied = 0
+        while True:
+            player = current()
+            if player == TERMINAL:
+                return state.returns(), applied
+            if player == CHANCE:
+                apply(sample_chance(outcomes(), random_()))
+            elif moves >= horizon and evaluator is not None:
+                return evaluator(state), applied
+            else:
+                if agents and moves < guided:
+                    apply(agents[player].step(SeatView(state, player)))
+                else:
+                    legal = legal_actions()
+                    apply(legal[int(random_() * len(legal))])
+                moves += 1
+            applied += 1
+
+
+def _game_heuristic(game: Game, seat: int, seed: int) -> Agent:
+    agent: Agent = game_module(game.game_id).heuristic_agent(game, seat, seed)
+    return agent
+
+
+def _has_heuristic(game: Game) -> bool:
+    try:
+        return hasattr(game_module(game.game_id), "heuristic_agent")
+    except ValueError:
+        return False
+
+
+def _game_evaluator(game: Game) -> Evaluator | None:
+    try:
+        module = game_module(game.game_id)
+    except ValueError:
+        return None
+    evaluate: Evaluator | None = getattr(module, "evaluate", None)
+    return evaluate
+
+
+# The named levels. `action_budget` bounds the work of one decision in long games (reproducibly), so a
+# `hard` decision stays under one second on one core; per-game overrides go in GAME_LEVELS.
+LEVELS: dict[str, SearchConfig] = {
+    "ismcts": SearchConfig(iterations=1000),
+    "easy": SearchConfig(iterations=50, action_budget=10_000, exploration=1.0),
+    "medium": SearchConfig(iterations=300, action_budget=40_000),
+    "hard": SearchConfig(iterations=1000, action_budget=60_000, prior=1.0),
+}
+# In these games random rollouts of 500-1,100 actions say little about a move (the heuristic beats the
+# random bot in nearly every game), so `hard` keeps the heuristic's move unless the search's evidence for
+# another is strong (three standard errors).
+GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
+    (game_id, "hard"): replace(LEVELS["hard"], override=3.0)
+    for game_id in ("race-to-messina", "med-sirocco", "naval-war")
+}
+
+
+def level_config(level: str, game: Game) -> SearchConfig:
+    """The search configuration of a named level for `game` (a per-game override, or the default)."""
+    try:
+        base = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown ismcts level {level!r}; levels are: {', '.join(LEVELS)}") from None
+    return GAME_LEVELS.get((game.game_id, level), base)
+
+
+def build(level: str, game: Game, seat: int, seed: int, **overrides: object) -> ISMCTSAgent:
+    """An ISMCTS bot at `level` (optionally with `SearchConfig` fields overridden)."""
+    config = level_config(level, game)
+    if overrides:
+        config = replace(config, **overrides)  # type: ignore[arg-type]
+    evaluator = _game_evaluator(game) if config.horizon is not None else None
+    if (config.prior > 0 or config.guided > 0) and not _has_heuristic(game):
+        config = replace(config, prior=0.0, guided=0)
+    return ISMCTSAgent(game, seat, seed, config, name=level, evaluator=evaluator)
+
+
+def _builder(level: str) -> AgentBuilder:
+    def make(game: Game, seat: int, seed: int) -> Agent:
+        return build(level, game, seat, seed)
+
+    make.__name__ = f"make_{level}"
+    return make
+
+
+AGENT_BUILDERS: dict[str, AgentBuilder] = {level: _builder(level) for level in LEVELS}
+
+
+@dataclass(frozen=True)
+class SearchBench:
+    """Search speed of one level on one game: simulations per second and seconds per decision."""
+
+    game: str
+    level: str
+    decisions: int
+    simulations_per_s: float
+    seconds_per_decision: float
+    worst_seconds: float
+
+
+def benchmark(game: Game, level: str = "hard", decisions: int = 10, seed: int = 0) -> SearchBench:
+    """Time `decisions` searches at `level` from positions of seeded random games (real choices only)."""
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while len(positions) < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(positions) < decisions:
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.05:
+                positions.append(state.clone())
+            state.apply_action(legal[rng.randrange(len(legal))])
+    simulations = 0
+    total = worst = 0.0
+    for index, position in enumerate(positions):
+        seat = position.current_player()
+        agent = build(level, game, seat, seed + index)
+        agent.step(SeatView(position, seat))
+        simulations += agent.last.iterations
+        total += agent.last.seconds
+        worst = max(worst, agent.last.seconds)
+    return SearchBench(game.game_id, level, decisions, simulations / total, total / decisions, worst)
+
+
+class OpenSpielISMCTSAgent:
+    """OpenSpiel's own Python ISMCTS (`open_spiel.python.algorithms.ismcts.ISMCTSBot`, random rollouts)
+    playing through the OpenSpiel adapter (`warcards.rl.openspiel`), for comparisons with `hard`.
+
+    Like our bot it sees only its view: its search starts from `view.determinize(rng)` wrapped as an
+    OpenSpiel state, with its own past actions (which it remembers) in the information state."""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, game: Game, seat: int, seed: int, simulations: int, exploration: float = 2.0) -> None:
+        try:
+            import numpy as np
+            from open_spiel.python.algorithms import ismcts, mcts
+
+            from warcards.rl.openspiel import from_game
+        except ModuleNotFoundError as error:
+            raise ValueError(f'openspiel-ismcts needs OpenSpiel: pip install -e ".[rl]" ({error})') from None
+        self.seat = seat
+        self.rng = CanonicalRandom(seed)
+        self.spiel_game = from_game(game)
+        random_state = np.random.RandomState(seed % 2**32)
+        self.bot = ismcts.ISMCTSBot(
+            self.spiel_game,
+            mcts.RandomRolloutEvaluator(1, random_state),
+            exploration,
+            simulations,
+            random_state=random_state,
+            allow_inconsistent_action_sets=True,
+        )
+        self.own: list[int] = []
+        self.last = SearchStats()
+
+    def step(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            start = time.perf_counter()
+            spiel_state = self.spiel_game.new_initial_state()
+            spiel_state.holder.state = view.determinize(self.rng)
+            spiel_state.holder.own[self.seat] = list(self.own)
+            action = int(self.bot.step(spiel_state))
+            self.last = SearchStats(self.bot._max_simulations, time.perf_counter() - start, None)
+        self.own.append(action)
+        return action
+
+
+# OpenSpiel ISMCTS simulations per move that take about as long as one `hard` decision on each game
+# (measured side by side on the same positions: see docs/bots.md).
+OPENSPIEL_SIMULATIONS: dict[str, int] = {"cards-of-war": 110}
+OPENSPIEL_DEFAULT_SIMULATIONS = 300
+
+
+def _openspiel_builder(game: Game, seat: int, seed: int) -> Agent:
+    simulations = OPENSPIEL_SIMULATIONS.get(game.game_id, OPENSPIEL_DEFAULT_SIMULATIONS)
+    return OpenSpielISMCTSAgent(game, seat, seed, simulations)
+
+
+AGENT_BUILDERS["openspiel-ismcts"] = _openspiel_builder

@@ -1,0 +1,109 @@
+"""Wilson intervals, win shares, margins, head-to-head, openskill ratings and the SPRT."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from warcards.arena import (
+    SPRTConfig,
+    ab_scores,
+    agent_summaries,
+    head_to_head,
+    rate,
+    seat_rates,
+    sprt,
+    wilson,
+)
+from warcards.arena.sprt import elo_to_score
+from warcards.match import MatchRecord
+
+
+def _record(agents: list[str], returns: list[float]) -> MatchRecord:
+    return MatchRecord(game="g", options={}, seed=0, actions=[], returns=returns, agents=agents)
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson(0, 20)
+    assert low == 0.0 and high == pytest.approx(0.1611, abs=1e-4)
+    wide, narrow = wilson(50, 100, 0.99), wilson(50, 100, 0.90)
+    assert wide[0] < narrow[0] and wide[1] > narrow[1]
+
+
+def test_ties_split_the_win_and_margins_compare_with_the_other_seats() -> None:
+    records = [
+        _record(["a", "b"], [1.0, -1.0]),
+        _record(["b", "a"], [0.0, 0.0]),
+        _record(["a", "b"], [-1.0, 1.0]),
+    ]
+    summary = {s.agent: s for s in agent_summaries(records)}
+    assert summary["a"].win.wins == 1.5 and summary["a"].win.trials == 3
+    assert summary["a"].margin == pytest.approx(0.0)
+    assert summary["a"].mean_return == pytest.approx(0.0)
+    seats = seat_rates(records, ["north", "south"])
+    assert [s.wins for s in seats] == [1.5, 1.5] and seats[0].even == 0.5
+
+
+def test_verdict_needs_the_interval_to_clear_the_even_share() -> None:
+    strong = [_record(["a", "b"], [1.0, 0.0])] * 30 + [_record(["a", "b"], [0.0, 1.0])] * 10
+    summary = {s.agent: s for s in agent_summaries(strong)}
+    assert summary["a"].win.significant == "above" and summary["b"].win.significant == "below"
+    close = [_record(["a", "b"], [1.0, 0.0])] * 11 + [_record(["a", "b"], [0.0, 1.0])] * 9
+    assert {s.win.significant for s in agent_summaries(close)} == {"even"}
+
+
+def test_head_to_head_counts_only_games_holding_both() -> None:
+    records = [
+        _record(["a", "b", "c"], [3.0, 2.0, 1.0]),
+        _record(["b", "a", "c"], [1.0, 1.0, 0.0]),
+        _record(["c", "b", "b"], [0.0, 1.0, 2.0]),
+    ]
+    names, matrix = head_to_head(records)
+    index = {n: i for i, n in enumerate(names)}
+    assert matrix[index["a"]][index["b"]] == pytest.approx(0.75)
+    assert matrix[index["b"]][index["a"]] == pytest.approx(0.25)
+    assert matrix[index["b"]][index["c"]] == pytest.approx(1.0)
+    assert matrix[index["a"]][index["a"]] is None
+
+
+def test_ratings_order_agents_by_strength() -> None:
+    rng = random.Random(0)
+    records = []
+    for i in range(120):
+        agents = ["strong", "weak", "middle"] if i % 2 else ["middle", "strong", "weak"]
+        skill = {"strong": 2.0, "middle": 1.0, "weak": 0.0}
+        records.append(_record(agents, [skill[a] + rng.gauss(0, 1) for a in agents]))
+    ratings = rate(records)
+    assert [r.agent for r in ratings] == ["strong", "middle", "weak"]
+    assert all(r.games == 120 for r in ratings)
+
+
+def test_ratings_merge_an_agents_seats_and_respect_sides() -> None:
+    records = [_record(["a", "b", "a"], [1.0, 0.0, 1.0])] * 20
+    ratings = {r.agent: r for r in rate(records)}
+    assert ratings["a"].mu > ratings["b"].mu
+    team = [_record(["a", "b", "c"], [1.0, 1.0, 0.0])] * 20
+    sided = {r.agent: r for r in rate(team, sides=[0, 0, 1])}
+    assert sided["a"].mu == pytest.approx(sided["b"].mu) and sided["a"].mu > sided["c"].mu
+
+
+def test_sprt_accepts_the_true_hypothesis() -> None:
+    rng = random.Random(1)
+    config = SPRTConfig(elo0=0, elo1=50, alpha=0.05, beta=0.05)
+    assert elo_to_score(0) == 0.5 and elo_to_score(50) == pytest.approx(0.5715, abs=1e-4)
+    better = [1.0 if rng.random() < 0.65 else 0.0 for _ in range(600)]
+    worse = [1.0 if rng.random() < 0.40 else 0.0 for _ in range(600)]
+    assert sprt(better, config).decision == "H1"
+    assert sprt(worse, config).decision == "H0"
+    assert sprt(better[:4], config).decision is None
+    with pytest.raises(ValueError, match=r"elo0 \(10\) must be below elo1 \(0\)"):
+        SPRTConfig(elo0=10, elo1=0)
+
+
+def test_ab_score_is_centred_on_the_even_share() -> None:
+    records = [_record(["a", "b", "a"], [1.0, 0.0, 0.0]), _record(["b", "a", "b"], [0.0, 0.0, 1.0])]
+    scores = ab_scores(records, "a")
+    assert scores == pytest.approx([1.0 - 2 / 3 + 0.5, 0.0 - 1 / 3 + 0.5])

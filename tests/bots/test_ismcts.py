@@ -1,0 +1,231 @@
+"""The ISMCTS bot: it sees only its seat's view, it is reproducible, and it plays better than chance."""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+import warcards
+from warcards.arena import TournamentSpec, agent_summaries, run_tournament
+from warcards.bots import agent_names, make_agent
+from warcards.bots.ismcts import AGENT_BUILDERS, LEVELS, ISMCTSAgent, SearchConfig, build, level_config
+from warcards.engine.agents import SeatView
+from warcards.engine.api import CHANCE, Game, State
+from warcards.match import step_chance
+
+from .toygame import ToyGame, ToyState, toy_heuristic
+
+
+def _decision_point(game: Game, seed: int, skip: int) -> State:
+    """Play random moves from a seeded start until `skip` decisions have passed and a seat must act."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    decisions = 0
+    while True:
+        if state.is_terminal():
+            raise AssertionError("the game ended before the decision point")
+        if state.current_player() == CHANCE:
+            step_chance(state, rng)
+            continue
+        legal = state.legal_actions()
+        if decisions >= skip and len(legal) > 1:
+            return state
+        state.apply_action(legal[rng.randrange(len(legal))])
+        decisions += 1
+
+
+def _twin(state: State, seed: int) -> State:
+    """A true state the acting seat cannot tell from `state`: its own determinization."""
+    seat = state.current_player()
+    for attempt in range(20):
+        other = state.determinize(seat, random.Random(seed + attempt))
+        if other.zones() != state.zones():
+            return other
+    raise AssertionError("determinize never moved a hidden card")
+
+
+def test_choices_identical_for_states_the_seat_cannot_tell_apart() -> None:
+    game = ToyGame(3)
+    for seed in range(5):
+        state = _decision_point(game, seed, skip=seed % 3)
+        seat = state.current_player()
+        twin = _twin(state, seed)
+        assert isinstance(twin, ToyState) and isinstance(state, ToyState)
+        assert twin.hands != state.hands, "precondition: the other seats' hands differ"
+        assert twin.observe(seat) == state.observe(seat)
+        first = build("medium", game, seat, seed)
+        second = build("medium", game, seat, seed)
+        assert first.step(SeatView(state, seat)) == second.step(SeatView(twin, seat))
+        assert first.last.visits == second.last.visits
+
+
+def _loaded(game_id: str) -> Game:
+    try:
+        return warcards.load_game(game_id)
+    except (ImportError, AttributeError) as error:
+        pytest.skip(f"{game_id} is not complete yet: {error}")
+
+
+@pytest.mark.parametrize("game_id", warcards.games())
+def test_registered_game_choices_depend_only_on_the_seat_view(game_id: str) -> None:
+    game = _loaded(game_id)
+    state = _decision_point(game, 11, skip=3)
+    seat = state.current_player()
+    twin = _twin(state, 5)
+    assert twin.observe(seat) == state.observe(seat)
+    # `hard` with a small budget: the heuristic prior runs on determinizations too
+    first = build("hard", game, seat, 3, iterations=20)
+    second = build("hard", game, seat, 3, iterations=20)
+    assert first.step(SeatView(state, seat)) == second.step(SeatView(twin, seat))
+    assert first.last.visits == second.last.visits
+
+
+def test_same_seed_same_search() -> None:
+    game = ToyGame(2)
+    state = _decision_point(game, 4, skip=0)
+    seat = state.current_player()
+    runs = [build("medium", game, seat, 9) for _ in range(2)]
+    actions = [agent.step(SeatView(state.clone(), seat)) for agent in runs]
+    assert actions[0] == actions[1]
+    assert runs[0].last.visits == runs[1].last.visits
+
+
+def test_search_leaves_the_true_state_unchanged() -> None:
+    game = ToyGame(3)
+    state = _decision_point(game, 2, skip=1)
+    before = (state.history(), state.zones(), state.position())
+    build("medium", game, state.current_player(), 0).step(SeatView(state, state.current_player()))
+    assert (state.history(), state.zones(), state.position()) == before
+
+
+def test_root_visits_add_up_to_the_iterations() -> None:
+    game = ToyGame(2)
+    state = _decision_point(game, 1, skip=0)
+    seat = state.current_player()
+    agent = ISMCTSAgent(game, seat, 0, SearchConfig(iterations=200))
+    action = agent.step(SeatView(state, seat))
+    visits = agent.last.visits or {}
+    assert agent.last.iterations == 200
+    assert sum(visits.values()) == 200
+    assert set(visits) == set(state.legal_actions())
+    assert visits[action] == max(visits.values())
+
+
+def test_a_forced_move_is_played_without_search() -> None:
+    game = ToyGame(2, deck=4, hand=2)
+    state = _decision_point(game, 0, skip=0)
+    while len(state.legal_actions()) > 1 or state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    agent = build("hard", game, seat, 0)
+    assert agent.step(SeatView(state, seat)) == state.legal_actions()[0]
+    assert agent.last.iterations == 0
+
+
+def test_time_limit_stops_the_search() -> None:
+    game = ToyGame(3)
+    state = _decision_point(game, 3, skip=0)
+    seat = state.current_player()
+    agent = ISMCTSAgent(game, seat, 0, SearchConfig(iterations=10**9, time_limit=0.05))
+    start = time.perf_counter()
+    agent.step(SeatView(state, seat))
+    assert time.perf_counter() - start < 1.0
+    assert 0 < agent.last.iterations < 10**9
+
+
+def test_heuristic_rollouts_with_a_horizon_use_the_evaluator() -> None:
+    game = ToyGame(2)
+    state = _decision_point(game, 5, skip=0)
+    seat = state.current_player()
+    calls: list[int] = []
+
+    def evaluate(s: State) -> list[float]:
+        calls.append(1)
+        assert isinstance(s, ToyState)
+        return [float(t) for t in s.tricks]
+
+    config = SearchConfig(iterations=50, rollout="heuristic", horizon=1)
+    agent = ISMCTSAgent(game, seat, 0, config, heuristic=toy_heuristic, evaluator=evaluate)
+    assert agent.step(SeatView(state, seat)) in state.legal_actions()
+    assert len(calls) > 0
+
+
+def test_bad_configuration_is_refused_with_the_allowed_values() -> None:
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        SearchConfig(iterations=0)
+    with pytest.raises(ValueError, match="rollout must be 'random' or 'heuristic'"):
+        SearchConfig(rollout="greedy")
+    with pytest.raises(ValueError, match="time_limit must be positive"):
+        SearchConfig(time_limit=0)
+    with pytest.raises(ValueError, match="levels are: ismcts, easy, medium, hard"):
+        level_config("expert", ToyGame(2))
+
+
+def test_levels_are_bots_by_name() -> None:
+    for level in ("ismcts", "easy", "medium", "hard"):
+        assert level in agent_names()
+        assert level in AGENT_BUILDERS
+    budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    agent = make_agent("hard", ToyGame(2), 1, 5)
+    assert agent.name == "hard"
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 150), (3, 300)])
+def test_search_beats_random_in_the_toy_game(players: int, games: int) -> None:
+    spec = TournamentSpec(
+        "toy-tricks", ("easy", "random"), games, seed=2, factory=functools.partial(ToyGame, players)
+    )
+    summaries = {s.agent: s for s in agent_summaries(run_tournament(spec).records)}
+    win = summaries["easy"].win
+    assert win.low > win.even, f"easy {win}"
+
+
+def test_openspiel_ismcts_plays_legal_moves_from_its_view() -> None:
+    pytest.importorskip("pyspiel")
+    from warcards.bots.ismcts import OpenSpielISMCTSAgent
+
+    game_id = next((g for g in warcards.games() if g == "cards-of-war"), None)
+    if game_id is None:
+        pytest.skip("cards-of-war is not registered yet")
+    game = _loaded(game_id)
+    state = _decision_point(game, 2, skip=2)
+    seat = state.current_player()
+    agent = OpenSpielISMCTSAgent(game, seat, 1, simulations=8)
+    before = state.history()
+    action = agent.step(SeatView(state, seat))
+    assert action in state.legal_actions()
+    assert agent.own == [action] and state.history() == before
+    assert "openspiel-ismcts" in agent_names()
+
+
+def test_the_heuristic_prior_is_expanded_first() -> None:
+    game = ToyGame(2)
+    state = _decision_point(game, 6, skip=1)
+    seat = state.current_player()
+    hint = toy_heuristic(game, seat, 0).step(SeatView(state, seat))
+    assert len(state.legal_actions()) > 1 and hint in state.legal_actions()
+    agent = ISMCTSAgent(game, seat, 0, SearchConfig(iterations=1, prior=1.0), heuristic=toy_heuristic)
+    agent.step(SeatView(state, seat))
+    assert agent.last.visits == {hint: 1}
+    with pytest.raises(ValueError, match="prior must be 0"):
+        SearchConfig(prior=-1)
+
+
+def test_without_evidence_the_heuristic_move_stands() -> None:
+    game = ToyGame(3)
+    for seed in range(4):
+        state = _decision_point(game, seed, skip=seed % 2)
+        seat = state.current_player()
+        hint = toy_heuristic(game, seat, 0).step(SeatView(state, seat))
+        stubborn = SearchConfig(iterations=200, prior=0.1, override=1e9)
+        agent = ISMCTSAgent(game, seat, seed, stubborn, heuristic=toy_heuristic)
+        assert agent.step(SeatView(state, seat)) == hint
+        free = ISMCTSAgent(game, seat, seed, replace(stubborn, prior=0.0), heuristic=toy_heuristic)
+        action = free.step(SeatView(state, seat))
+        visits = free.last.visits or {}
+        assert visits[action] == max(visits.values())
