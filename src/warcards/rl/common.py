@@ -32,7 +32,9 @@ def resolve_game(game: Game | str, options: Mapping[str, Any]) -> Game:
 def check_illegal_policy(policy: str) -> str:
     """`policy` if it is one of `ILLEGAL_POLICIES`, else an `OptionError` listing them."""
     if policy not in ILLEGAL_POLICIES:
-        raise OptionError(f"illegal_action={policy!r} is not allowed; allowed values: {', '.join(ILLEGAL_POLICIES)}")
+        raise OptionError(
+            f"illegal_action={policy!r} is not allowed; allowed values: {', '.join(ILLEGAL_POLICIES)}"
+        )
     return policy
 
 

@@ -75,7 +75,9 @@ def encoder_for(game: Game) -> Encoder:
     if encode_hook is None:
         return generic_encoder(game)
     shape_hook = getattr(module, "observation_shape", None)
-    shape = tuple(shape_hook(game)) if callable(shape_hook) else tuple(getattr(module, "OBSERVATION_SHAPE", ()))
+    shape = (
+        tuple(shape_hook(game)) if callable(shape_hook) else tuple(getattr(module, "OBSERVATION_SHAPE", ()))
+    )
     if not shape:
         raise TypeError(
             f"{module.__name__} exports encode_observation but neither observation_shape(game) nor "

@@ -62,10 +62,14 @@ class WarcardsGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}; allowed: {', '.join(self.metadata['render_modes'])}")
+            raise ValueError(
+                f"render_mode={render_mode!r}; allowed: {', '.join(self.metadata['render_modes'])}"
+            )
         self.game = resolve_game(game, options)
         if not 0 <= seat < self.game.num_players:
-            raise OptionError(f"seat={seat} is not a seat of {self.game.game_id}; seats are 0..{self.game.num_players - 1}")
+            raise OptionError(
+                f"seat={seat} is not a seat of {self.game.game_id}; seats are 0..{self.game.num_players - 1}"
+            )
         self.seat = seat
         self.opponent_factories = _opponent_factories(opponents, self.game, seat)
         self.illegal_action = check_illegal_policy(illegal_action)
@@ -78,7 +82,9 @@ class WarcardsGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(self.encoder.low, self.encoder.high, self.encoder.shape, np.float32),
+                "observation": spaces.Box(
+                    self.encoder.low, self.encoder.high, self.encoder.shape, np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )

@@ -70,7 +70,9 @@ class WarcardsAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}; allowed: {', '.join(self.metadata['render_modes'])}")
+            raise ValueError(
+                f"render_mode={render_mode!r}; allowed: {', '.join(self.metadata['render_modes'])}"
+            )
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be a positive number of steps, not {max_cycles}")
         self.game = game
@@ -207,8 +209,15 @@ class WarcardsAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc
         return str(self.metadata["name"])
 
 
-def pettingzoo_env(game: Game | str, *, max_cycles: int | None = None, illegal_action: str = "penalize",
-                   illegal_reward: float = -1.0, render_mode: str | None = None, **options: Any) -> WarcardsAECEnv:
+def pettingzoo_env(
+    game: Game | str,
+    *,
+    max_cycles: int | None = None,
+    illegal_action: str = "penalize",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+    **options: Any,
+) -> WarcardsAECEnv:
     """A PettingZoo AEC environment for `game` (an id with its `load_game` options, or a built `Game`)."""
     return WarcardsAECEnv(
         resolve_game(game, options),
