@@ -74,7 +74,9 @@ def calibrate(
     finals: list[list[float]] = []
     owners: list[int] = []
     for index in range(games):
-        agents = [module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)]
+        agents = [
+            module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)
+        ]
         state = game.new_initial_state()
         positions: list[tuple[int, list[float]]] = []
         step = 0
