@@ -12,6 +12,7 @@ from warcards.games.cards_of_war.encoding import (
     encode_observation,
     observation_shape,
 )
+from warcards.games.cards_of_war.evaluate import evaluate
 from warcards.games.cards_of_war.game import CowGame
 from warcards.games.cards_of_war.heuristic import heuristic_agent
 from warcards.games.cards_of_war.params import LENGTHS, OPTIONS
@@ -57,6 +58,7 @@ __all__ = [
     "CowGame",
     "CowState",
     "encode_observation",
+    "evaluate",
     "heuristic_agent",
     "make_game",
     "observation_shape",

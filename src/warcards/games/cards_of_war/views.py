@@ -76,7 +76,10 @@ def observe(s: CowState, seat: int) -> JSON:
 
 def determinize(s: CowState, seat: int, rng: Rng) -> CowState:
     """A full state consistent with `seat`'s view: the opponent's hand is resampled from the cards `seat`
-    cannot locate, keeping at least as many cards of each theatre as the last RECON answer still proves (R8)."""
+    cannot locate, keeping at least as many cards of each theatre as the last RECON answer still proves (R8).
+
+    The unknown cards are pooled in sorted order before any draw, so the sample depends only on what `seat`
+    knows: two states it cannot tell apart give the same sample for the same rng."""
     other = s._copy()
     opp = 1 - seat
     deck = s.deck[opp]
@@ -84,7 +87,8 @@ def determinize(s: CowState, seat: int, rng: Rng) -> CowState:
     k = len(hand)
     if not k:
         return other
-    pool = hand + s.piles[deck]
+    unknown = sorted(hand + s.piles[deck])
+    pool = unknown
     n = s.n
     theatre = s.tbl.theatre
     need = s.floors[opp][:]
@@ -112,7 +116,7 @@ def determinize(s: CowState, seat: int, rng: Rng) -> CowState:
     chosen.extend(rest[: k - len(chosen)])
     taken = set(chosen)
     other.hands[opp] = sorted(chosen)
-    other.piles[deck] = sorted(c for c in hand + s.piles[deck] if c not in taken)
+    other.piles[deck] = [c for c in unknown if c not in taken]
     if s.phase == rules.REINF and s.player == opp and s.reinf_card >= 0:
         other.reinf_card = other.hands[opp][rng.randrange(k)]
     other._legal_cache = None
