@@ -92,3 +92,97 @@ def test_render_shows_the_track_tables_and_hand_but_no_hidden_card() -> None:
     for variant in ("invasion", "race"):
         shown = render(game(variant).new_initial_state().observe(0), 0)
         assert "turn 1 — logistics phase" in shown
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Two true states a seat cannot tell apart (A, and B sampled from A for that seat) determinize alike
+    under the same seed: the unlocated cards are pooled in sorted order, and no other seat's knowledge of
+    cards hidden from this seat is carried over (R31, R33)."""
+    from warcards.engine.agents import SeatView
+    from warcards.engine.api import sample_chance
+    from warcards.games.race_to_messina import heuristic_agent
+
+    checked = resampled = 0
+    for variant in ("invasion", "race", "sicily"):
+        g = game(variant)
+        rng = random.Random(f"determinize {variant}")
+        for _ in range(4):
+            agents = [heuristic_agent(g, seat, rng.randrange(1 << 30)) for seat in range(g.num_players)]
+            state = g.new_initial_state()
+            while not state.is_terminal():
+                if rng.random() < 0.08:
+                    for seat in range(g.num_players):
+                        x = rng.randrange(1 << 30)
+                        b = state.determinize(seat, random.Random(x))
+                        assert b.observe(seat) == state.observe(seat)
+                        resampled += b.zones() != state.zones()
+                        for k in (x + 1, x + 2):
+                            assert state.determinize(seat, random.Random(k)) == b.determinize(
+                                seat, random.Random(k)
+                            ), (variant, seat, state.position())
+                        checked += 1
+                player = state.current_player()
+                if player == CHANCE:
+                    state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                elif rng.random() < 0.2:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                else:
+                    state.apply_action(agents[player].step(SeatView(state, player)))
+    assert checked > 300 and resampled > checked // 2
+
+
+def test_determinize_drops_another_seats_knowledge_of_a_hand_hidden_from_the_seat() -> None:
+    """Sicily: the Americans looked at the Axis hand; the British cannot tell which cards they saw, so
+    two such positions determinize alike for the British. Knowledge of the seat's own hand is kept (R33)."""
+    zones = {"hand:british": ["A01"], "hand:americans": ["A05"]}
+    a = build("sicily", {**zones, "hand:axis": ["X01", "X02"]}, phase="strategy",
+              known={"americans": ["X01", "X02"], "axis": ["A01", "A05"]})
+    b = build("sicily", {**zones, "hand:axis": ["X03", "X04"]}, phase="strategy",
+              known={"americans": ["X03", "X04"], "axis": ["A01", "A05"]})
+    assert a.observe(0) == b.observe(0)
+    assert a.position()["known"] != b.position()["known"]
+    for seed in range(5):
+        da = a.determinize(0, random.Random(seed))
+        assert da == b.determinize(0, random.Random(seed))
+        assert da.position()["known"] == {"axis": ["A01"]}
+    invasion = build("invasion", {"hand:allies": ["A01", "A02"], "hand:axis": ["X01"]}, phase="strategy",
+                     known={"axis": ["A02"]})
+    assert invasion.determinize(0, random.Random(0)).position()["known"] == {"axis": ["A02"]}
+
+
+def test_r33_determinize_hides_other_seats_private_log_entries() -> None:
+    """A sampled state carries no other seat's private log detail (the card it drew by Supply or kept, the
+    hand it saw by Recon): those entries read -1, the seat's own stay, and the seat's view is unchanged."""
+    from warcards.engine.api import sample_chance
+    from warcards.games.race_to_messina import rules
+
+    private = (rules.EV_RECON, rules.EV_SUPPLY, rules.EV_KEEP)
+    seen = 0
+    for variant in ("invasion", "sicily"):
+        g = game(variant)
+        rng = random.Random(f"private log {variant}")
+        for _ in range(6):
+            state = g.new_initial_state()
+            while not state.is_terminal():
+                player = state.current_player()
+                if player == CHANCE:
+                    state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                    continue
+                for seat in range(g.num_players):
+                    theirs = [e for e in state.log if e[0] in private and e[1] != seat]
+                    if not theirs:
+                        continue
+                    sampled = state.determinize(seat, random.Random(seen))
+                    assert sampled.observe(seat) == state.observe(seat)
+                    for other in range(g.num_players):
+                        sampled.observe(other)
+                    for true, redacted in zip(state.log, sampled.log, strict=True):
+                        if true[0] in private and true[1] != seat:
+                            assert redacted[:-1] == true[:-1] and redacted[-1] == -1
+                        else:
+                            assert redacted == true
+                    seen += 1
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    assert seen > 50

@@ -1,6 +1,7 @@
 """Race to Messina (Sicily 1943): Invasion, Race and Sicily variants (rule text: sicily-1943.txt).
 
-Exports the registry's names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`.
+Exports the registry's names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`,
+and `evaluate` (the search's estimate of the returns).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from warcards.games.race_to_messina.encoding import (
     encode_observation,
     observation_shape,
 )
+from warcards.games.race_to_messina.evaluate import evaluate
 from warcards.games.race_to_messina.heuristic import heuristic_agent
 from warcards.games.race_to_messina.params import OPTIONS
 from warcards.games.race_to_messina.render import render
@@ -35,6 +37,7 @@ __all__ = [
     "RaceToMessinaGame",
     "RaceToMessinaState",
     "encode_observation",
+    "evaluate",
     "heuristic_agent",
     "make_game",
     "observation_shape",

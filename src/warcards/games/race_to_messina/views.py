@@ -131,16 +131,16 @@ def log_lines(s: RaceToMessinaState, viewer: int) -> list[str]:
             lines.append(f"{seats[event[1]]} activates {card_label(t, event[2])}: "
                          f"{card_label(t, event[3])} is discarded")
         elif kind == rules.EV_RECON:
-            if viewer == event[1]:
+            if viewer == event[1] and event[3] >= 0:
                 lines.append(f"Recon: {seats[event[2]]} hand is " + ", ".join(
                     card_label(t, c) for c in range(t.size) if event[3] >> c & 1))
             else:
                 lines.append(f"{seats[event[1]]} looks at the {seats[event[2]]} hand")
         elif kind == rules.EV_SUPPLY:
-            shown = card_label(t, event[2]) if viewer == event[1] else "a card"
+            shown = card_label(t, event[2]) if viewer == event[1] and event[2] >= 0 else "a card"
             lines.append(f"{seats[event[1]]} draws {shown} (Supply)")
         elif kind == rules.EV_KEEP:
-            shown = card_label(t, event[2]) if viewer == event[1] else "it"
+            shown = card_label(t, event[2]) if viewer == event[1] and event[2] >= 0 else "it"
             lines.append(f"{seats[event[1]]} keeps {shown} in hand")
         elif kind == rules.EV_REVEAL:
             lines.append(f"{seats[event[1]]} reveals {card_label(t, event[2])}")
@@ -212,14 +212,39 @@ def observe(s: RaceToMessinaState, seat: int) -> JSON:
     return obs
 
 
+_PRIVATE_EVENTS = (rules.EV_RECON, rules.EV_SUPPLY, rules.EV_KEEP)
+
+
+def _redacted(event: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """A log event as `seat` knows it: another seat's private detail (the hand it saw by Recon, the card it
+    drew by Supply or kept) is replaced by -1, so a sampled state carries none of the true hidden cards."""
+    if event[0] not in _PRIVATE_EVENTS or event[1] == seat:
+        return event
+    return (*event[:-1], -1)
+
+
 def determinize(s: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessinaState:
     """A full state consistent with what `seat` knows: other hands (and their hidden deployments) and the
-    decks are redealt from the cards `seat` cannot locate, keeping every card `seat` saw by Recon in place."""
+    decks are redealt from the cards `seat` cannot locate, keeping every card `seat` saw by Recon in place.
+
+    The result depends only on `seat`'s view and `rng`: each pool of unlocated cards is sorted before it
+    is shuffled, and another seat's Recon knowledge of a third hand (Sicily: the Americans' look at the
+    Axis hand, as the British see it) is dropped, since `seat` cannot tell which cards it covers (R33).
+    """
     d = s._copy()
     d._history = list(s._history)
     v = d.v
     known = d.known[seat]
     others = [o for o in range(v.num_players) if o != seat]
+    own = 0
+    for card in d.hands[seat]:
+        own |= 1 << card
+    for group in v.seat_groups[seat]:
+        for card in d.pending[group]:
+            own |= 1 << card
+    for o in others:
+        d.known[o] &= own
+    d.log = [_redacted(event, seat) for event in d.log]
     # During Deployment another seat's choice is hidden: fold it back into its hand for resampling, and
     # let a seat that is already done choose again at random below.
     redeploy: list[int] = []
@@ -240,6 +265,7 @@ def determinize(s: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessinaStat
             unknown_slots[o] = len(hidden)
             pool.extend(hidden)
             d.hands[o] = [c for c in d.hands[o] if known >> c & 1]
+        pool.sort()
         rng.shuffle(pool)
         start = 0
         for o in holders:

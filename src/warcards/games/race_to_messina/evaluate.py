@@ -1,0 +1,461 @@
+"""Race to Messina position evaluation for the search: an estimate of the returns the game will end with.
+
+`evaluate(state)` is the expected `returns()` (RULES.md R41: the winner +1, every other seat -1, a drawn
+Race 0) under a small model of the race along the Progress Token track, read on a full (determinized)
+state:
+
+- After this turn the game is a Markov chain on the PT vector. Each turn every battle (`Variant.battles`)
+  is won by its attacker or not, with the pattern of won battles drawn from its base rates, and the
+  turn's PT gains (hands won, Progress, Hube) drawn given that pattern; the Axis then takes its
+  end-of-turn PT (R5, R39), and the end conditions are checked as `rules.check_victory` does (R3, R4,
+  R7; the Race table limit R37 on its last turn). The chain's values are found by dynamic programming,
+  memoised per variant on first use.
+- This turn's battles are predicted from the force each side will bring: a battle's edge is the
+  attacker's Ally force minus the defender's Axis force (modifiers included, R9-R14), plus `DT_WEIGHT`
+  times the force the attacker's unused discard abilities can remove from the defender less what the
+  defender's can remove from the attacker (R16-R18, R35); the attacker wins with chance
+  `sigmoid(slope * edge + bias)`, fitted per phase, so the prediction sharpens towards Resolution.
+  Before the Action phase a side brings its usable hand (R20; the Sicily Axis splits its hand between
+  its two Sets, R22) and the mean force of the cards still to draw, in Deployment the hidden choice of a
+  seat that is done (R31); in the Action phase the public table.
+- The PT at stake this turn come from the turn-gain table before the Action phase; in it, from the
+  table: a won hand, the winner's activated Progress cards (R8, R25, R30, R38) and Hube, counting a card
+  not yet activated while its slot has not passed.
+
+On a finished game it returns `returns()` itself. The constants (`DT_WEIGHT`, `FITS`) are printed by
+`scripts/fit_evaluate/race_to_messina.py`, which plays 600 seeded games per variant of the heuristic
+bot with 10% random moves (as `warcards.bots.calibration` does, from other seeds), fits the logistic
+regressions of each battle's outcome and counts the turn patterns and gains.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, cast
+
+from warcards.engine.api import State
+from warcards.games.race_to_messina.cards import (
+    ALLY,
+    AXIS,
+    DISCARD,
+    GAIN_PT,
+    PROGRESS,
+    card_table,
+    force_total,
+)
+from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
+from warcards.games.race_to_messina.rules import ACTION, DEPLOYMENT, OVER, RECOVERY
+
+if TYPE_CHECKING:
+    from warcards.games.race_to_messina.state import RaceToMessinaState
+
+PT = tuple[int, ...]
+Values = tuple[float, ...]
+
+NO_WINNER = -1
+DRAW = -2
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A variant's fitted constants.
+
+    `slope[phase]` and `bias[phase][battle]` give a battle's chance of going to its attacker in Logistics,
+    Strategy, Deployment and Action; `pattern[w]` is the base rate of the pattern `w` of battles won (bit
+    b set: battle b won by its attacker); `gains[w]` lists (probability, PT gained per seat) of a turn with
+    that pattern, the Axis end-of-turn PT left out.
+    """
+
+    slope: tuple[float, float, float, float]
+    bias: tuple[tuple[float, ...], ...]
+    pattern: tuple[float, ...]
+    gains: tuple[tuple[tuple[float, PT], ...], ...]
+
+
+DT_WEIGHT = 0.89
+"""The weight of the discard swing in a battle's edge (a DT card need not get its best target)."""
+
+FITS: dict[str, Fit] = {
+    "invasion": Fit(
+        slope=(0.0247, 0.0619, 0.1188, 0.2601),
+        bias=((0.171,), (0.368,), (0.006,), (0.672,)),
+        pattern=(0.4453, 0.5547),
+        gains=(
+            ((0.4528, (0, 0)), (0.4387, (0, 1)), (0.0997, (0, 2)), (0.0087, (0, 3))),
+            (
+                (0.3859, (1, 0)),
+                (0.2864, (2, 0)),
+                (0.1358, (1, 1)),
+                (0.1153, (2, 1)),
+                (0.056, (3, 0)),
+                (0.0205, (3, 1)),
+            ),
+        ),
+    ),  # 6690 turns, 230398 battle samples
+    "race": Fit(
+        slope=(0.0602, 0.0939, 0.1931, 0.3806),
+        bias=((-0.183, -0.215), (-0.351, -0.035), (0.074, -0.613), (-0.257, -0.307)),
+        pattern=(0.385, 0.2091, 0.1852, 0.2207),
+        gains=(
+            ((0.676, (0, 0)), (0.1742, (1, 0)), (0.1498, (0, 1))),
+            (
+                (0.404, (0, 1)),
+                (0.3606, (0, 2)),
+                (0.0892, (0, 3)),
+                (0.0735, (1, 1)),
+                (0.0412, (1, 2)),
+                (0.0202, (0, 4)),
+                (0.0112, (1, 3)),
+            ),
+            (
+                (0.4271, (1, 0)),
+                (0.3203, (2, 0)),
+                (0.1, (3, 0)),
+                (0.0695, (1, 1)),
+                (0.0508, (2, 1)),
+                (0.0212, (4, 0)),
+                (0.011, (3, 1)),
+            ),
+            (
+                (0.197, (1, 1)),
+                (0.1898, (2, 1)),
+                (0.1705, (1, 2)),
+                (0.1619, (2, 2)),
+                (0.0709, (3, 1)),
+                (0.0609, (1, 3)),
+                (0.0523, (2, 3)),
+                (0.0487, (3, 2)),
+                (0.0172, (4, 1)),
+                (0.015, (1, 4)),
+                (0.0086, (3, 3)),
+                (0.0072, (2, 4)),
+            ),
+        ),
+    ),  # 6381 turns, 469586 battle samples
+    "sicily": Fit(
+        slope=(0.0398, 0.0608, 0.1632, 0.3523),
+        bias=((-0.45, -0.133), (-0.358, 0.1), (-0.26, -0.273), (0.218, 0.362)),
+        pattern=(0.4099, 0.1864, 0.2477, 0.156),
+        gains=(
+            ((0.4538, (0, 0, 1)), (0.3446, (0, 0, 0)), (0.1802, (0, 0, 2)), (0.0214, (0, 0, 3))),
+            (
+                (0.3264, (0, 1, 0)),
+                (0.2827, (0, 1, 1)),
+                (0.1509, (0, 2, 0)),
+                (0.1338, (0, 2, 1)),
+                (0.0541, (0, 1, 2)),
+                (0.0266, (0, 2, 2)),
+                (0.0161, (0, 3, 0)),
+                (0.0095, (0, 3, 1)),
+            ),
+            (
+                (0.3238, (1, 0, 0)),
+                (0.2809, (1, 0, 1)),
+                (0.158, (2, 0, 0)),
+                (0.1208, (2, 0, 1)),
+                (0.0536, (1, 0, 2)),
+                (0.0365, (2, 0, 2)),
+                (0.0143, (3, 0, 0)),
+                (0.0122, (3, 0, 1)),
+            ),
+            (
+                (0.2742, (1, 1, 0)),
+                (0.1708, (2, 1, 0)),
+                (0.1573, (1, 2, 0)),
+                (0.1045, (1, 1, 1)),
+                (0.082, (1, 2, 1)),
+                (0.0753, (2, 1, 1)),
+                (0.0517, (2, 2, 0)),
+                (0.0191, (1, 3, 0)),
+                (0.018, (3, 1, 0)),
+                (0.0169, (2, 2, 1)),
+                (0.0157, (1, 3, 1)),
+                (0.0146, (3, 1, 1)),
+            ),
+        ),
+    ),  # 5704 turns, 505392 battle samples
+}
+
+
+def winner(v: Variant, pt: PT) -> int:
+    """The winner once the PT reach `pt`, as `rules.check_victory` decides (R3, R4, R7): a seat, `DRAW`,
+    or `NO_WINNER` while the game goes on."""
+    goal = v.pt_goal
+    if v.name == "invasion":
+        allies, axis = pt
+        if allies < goal[0] and axis < goal[1]:
+            return NO_WINNER
+        # "If the Axis player has 15 or less PT at the end of the game, the Ally player wins."
+        return 0 if allies >= goal[0] and axis <= 15 else 1
+    reached = [seat for seat in range(len(pt)) if pt[seat] >= goal[seat]]
+    if not reached:
+        return NO_WINNER
+    if len(reached) == 1:
+        return reached[0]
+    if v.name == "race":
+        return 0 if pt[0] > pt[1] else 1 if pt[1] > pt[0] else DRAW
+    return v.axis_seat
+
+
+def final_values(players: int, won: int) -> Values:
+    """The returns of a finished game (R41)."""
+    if won == DRAW:
+        return (0.0,) * players
+    return tuple(1.0 if seat == won else -1.0 for seat in range(players))
+
+
+class Model:
+    """One variant's model: its fitted constants, per-group lookups, and the memoised values of the PT
+    track — `start(pt)` at the start of a turn, `after(pt, last)` right after a Resolution that left
+    the PT at `pt`, `pattern_value(pt, w, last)` for a turn to be resolved as pattern `w`."""
+
+    def __init__(self, v: Variant) -> None:
+        self.v = v
+        self.fit = FITS[v.name]
+        self.players = v.num_players
+        self.race = v.axis_seat < 0
+        self.slot_of = tuple(v.slots.index(group) for group in range(len(v.group_owner)))
+        self.share = tuple(1.0 / len(v.seat_groups[owner]) for owner in v.group_owner)
+        self.draw_mean = draw_means(v)
+        rates = sum(self.fit.pattern)
+        self.gains = tuple(
+            tuple((p / sum(q for q, _ in row), gains) for p, gains in row) for row in self.fit.gains
+        )
+        """`fit.gains`, each row renormalised (the printed probabilities are rounded)."""
+        kernel: dict[PT, float] = {}
+        for w, rate in enumerate(self.fit.pattern):
+            for p, gains in self.gains[w]:
+                kernel[gains] = kernel.get(gains, 0.0) + rate / rates * p
+        self.stall = kernel.pop((0,) * self.players, 0.0) if self.race else 0.0
+        """Race: the chance of a turn without PT, which leaves the track where it was."""
+        self.kernel = tuple(kernel.items())
+        self._start: dict[PT, Values] = {}
+        self._after: dict[tuple[PT, bool], Values] = {}
+        self._pattern: dict[tuple[PT, int, bool], Values] = {}
+
+    def after(self, pt: PT, last: bool) -> Values:
+        """Values after a Resolution reached `pt`: its victory check, the Axis end-of-turn PT and its check
+        (R3, R5), the Race table limit on the `last` turn (R37), else the next turn."""
+        key = (pt, last)
+        cached = self._after.get(key)
+        if cached is not None:
+            return cached
+        v = self.v
+        won = winner(v, pt)
+        if won == NO_WINNER and not self.race:
+            pt = tuple(n + 1 if seat == v.axis_seat else n for seat, n in enumerate(pt))
+            won = winner(v, pt)
+        if won == NO_WINNER and last:
+            won = 0 if pt[0] > pt[1] else 1 if pt[1] > pt[0] else DRAW
+        values = final_values(self.players, won) if won != NO_WINNER else self.start(pt)
+        self._after[key] = values
+        return values
+
+    def start(self, pt: PT) -> Values:
+        """Values at the start of a turn with the PT at `pt` (no end condition met)."""
+        cached = self._start.get(pt)
+        if cached is not None:
+            return cached
+        total = [0.0] * self.players
+        for gains, p in self.kernel:
+            values = self.after(tuple(a + b for a, b in zip(pt, gains, strict=True)), False)
+            for seat in range(self.players):
+                total[seat] += p * values[seat]
+        scale = 1.0 / (1.0 - self.stall)
+        result = tuple(x * scale for x in total)
+        self._start[pt] = result
+        return result
+
+    def pattern_value(self, pt: PT, w: int, last: bool) -> Values:
+        """Values of a turn not yet resolved whose battles end as pattern `w`, its gains from the table."""
+        key = (pt, w, last)
+        cached = self._pattern.get(key)
+        if cached is not None:
+            return cached
+        total = [0.0] * self.players
+        for p, gains in self.gains[w]:
+            values = self.after(tuple(a + b for a, b in zip(pt, gains, strict=True)), last)
+            for seat in range(self.players):
+                total[seat] += p * values[seat]
+        result = tuple(total)
+        self._pattern[key] = result
+        return result
+
+
+@cache
+def model(variant: str) -> Model:
+    """The variant's model (built on first use; its track values fill in as positions are evaluated)."""
+    return Model(VARIANT_TABLE[variant])
+
+
+def draw_means(v: Variant) -> tuple[tuple[float, float], ...]:
+    """Per seat, indexed by faction (Axis, Ally): the mean force a card drawn from its deck adds to that
+    side of its hand, counting only cards it may deploy (R20)."""
+    t = card_table()
+    race = v.name == "race"
+    result = []
+    for seat in range(v.num_players):
+        family = v.seat_family[seat]
+        deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
+        allowed = v.allowed_restrictions[seat]
+        axis, ally = (
+            sum(t.force[c] for c in deck if t.faction[c] == faction and allowed >> t.restriction[c] & 1)
+            / len(deck)
+            for faction in (AXIS, ALLY)
+        )
+        result.append((axis, ally))
+    return tuple(result)
+
+
+def side_cards(
+    s: RaceToMessinaState, m: Model, group: int, faction: int
+) -> tuple[list[int], list[int], float]:
+    """What `group` will field on its `faction` side this turn, as far as the phase tells: the cards it
+    surely fields, the hand cards it may still deploy (the Sicily Axis shares them between its Sets,
+    `m.share`), and the mean force of the cards its owner has still to draw."""
+    v = s.v
+    t = s.t
+    side = t.faction
+    if s.phase == ACTION:
+        return [c for c in s.tables[group] if side[c] == faction], [], 0.0
+    owner = v.group_owner[group]
+    allowed = v.allowed_restrictions[owner]
+    restriction = t.restriction
+    hand = s.hands[owner]
+    usable = [c for c in hand if side[c] == faction and allowed >> restriction[c] & 1]
+    if s.phase == DEPLOYMENT:
+        pending = [c for c in s.pending[group] if side[c] == faction]
+        if v.order.index(owner) < s.step:
+            return pending, [], 0.0
+        return pending, usable, 0.0
+    missing = v.hand_size[owner] - len(hand)
+    return [], usable, m.share[group] * missing * m.draw_mean[owner][faction] if missing > 0 else 0.0
+
+
+def discard_power(s: RaceToMessinaState, cards: list[int], weight: float, targets: list[int]) -> float:
+    """The force the discard abilities among `cards` can remove from `targets`: each DT card's strongest
+    legal target (R16-R18, R35), times `weight`; in the Action phase only cards not yet activated."""
+    t = s.t
+    ability = t.ability
+    traits = t.traits
+    immune = t.immune
+    force = t.force
+    faction_of = t.faction
+    skip = s.activated if s.phase == ACTION else 0
+    power = 0
+    for c in cards:
+        if ability[c] != DISCARD or skip >> c & 1:
+            continue
+        mask = t.targets[c]
+        faction = faction_of[c]
+        best = 0
+        for x in targets:
+            if traits[x] & mask and faction_of[x] != faction and not immune[x] & mask and force[x] > best:
+                best = force[x]
+        power += best
+    return weight * power
+
+
+def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float]]:
+    """Per battle: the attacker's Ally force minus the defender's Axis force (the Resolution comparison),
+    and the force the attacker's unused discard abilities can remove minus what the defender's can (a
+    slot that has passed removes nothing more, R1)."""
+    m = model(s.v.name)
+    t = s.t
+    passed = s.passed if s.phase == ACTION else 0
+    terms = []
+    for attacker, defender in s.v.battles:
+        a_sure, a_maybe, a_extra = side_cards(s, m, attacker, ALLY)
+        d_sure, d_maybe, d_extra = side_cards(s, m, defender, AXIS)
+        a_all = a_sure + a_maybe
+        d_all = d_sure + d_maybe
+        a_share = m.share[attacker]
+        d_share = m.share[defender]
+        a_force = (
+            force_total(t, a_all)
+            if a_share == 1.0
+            else force_total(t, a_sure) + a_share * force_total(t, a_maybe)
+        )
+        d_force = (
+            force_total(t, d_all)
+            if d_share == 1.0
+            else force_total(t, d_sure) + d_share * force_total(t, d_maybe)
+        )
+        swing = 0.0
+        if not passed >> m.slot_of[attacker] & 1:
+            swing += discard_power(s, a_sure, 1.0, d_all) + discard_power(s, a_maybe, a_share, d_all)
+        if not passed >> m.slot_of[defender] & 1:
+            swing -= discard_power(s, d_sure, 1.0, a_all) + discard_power(s, d_maybe, d_share, a_all)
+        terms.append((a_force + a_extra - d_force - d_extra, swing))
+    return terms
+
+
+def battle_edges(s: RaceToMessinaState) -> list[float]:
+    """Per battle: the force edge plus `DT_WEIGHT` times the discard swing (`battle_terms`)."""
+    return [edge + DT_WEIGHT * swing for edge, swing in battle_terms(s)]
+
+
+def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
+    """Action phase: per pattern of battles won, the PT this turn will still give — a won hand with the
+    winner's Progress (R8, R25, R30, R38), Hube (R8) — counting a card not yet activated only while its
+    slot has not passed."""
+    v = s.v
+    ability = s.t.ability
+    activated = s.activated
+    passed = s.passed
+    progress = []
+    hube = [0] * m.players
+    for group, cards in enumerate(s.tables):
+        open_slot = not passed >> m.slot_of[group] & 1
+        count = 0
+        for c in cards:
+            kind = ability[c]
+            if kind == PROGRESS and (open_slot or activated >> c & 1):
+                count += 1
+            elif kind == GAIN_PT and open_slot and not activated >> c & 1:
+                hube[v.group_owner[group]] += 1
+        progress.append(count)
+    stakes = []
+    for w in range(1 << len(v.battles)):
+        gains = hube[:]
+        for b, (attacker, defender) in enumerate(v.battles):
+            if w >> b & 1:
+                gains[v.group_owner[attacker]] += 1 + progress[attacker]
+            elif v.defender_scores:
+                gains[v.group_owner[defender]] += progress[defender]
+        stakes.append(tuple(gains))
+    return stakes
+
+
+def evaluate(state: State) -> list[float]:
+    """The expected returns of `state` (a Race to Messina state) under the PT-track model (module
+    docstring), kept within [-1, 1] against float rounding; exact at the end."""
+    s = cast("RaceToMessinaState", state)
+    phase = s.phase
+    if phase == OVER:
+        return s.returns()
+    m = model(s.v.name)
+    pt = tuple(s.pt)
+    last = m.race and s.turn >= s.v.turn_limit
+    if phase == RECOVERY:
+        return [min(1.0, max(-1.0, x)) for x in m.after(pt, last)]
+    slope = m.fit.slope[phase]
+    bias = m.fit.bias[phase]
+    chances = [1.0]
+    for b, edge in enumerate(battle_edges(s)):
+        x = slope * edge + bias[b]
+        q = 1.0 / (1.0 + math.exp(-x)) if x > -30.0 else 0.0
+        chances = [p * (1.0 - q) for p in chances] + [p * q for p in chances]
+    if phase == ACTION:
+        outcomes = [
+            m.after(tuple(a + g for a, g in zip(pt, gains, strict=True)), last)
+            for gains in table_stakes(s, m)
+        ]
+    else:
+        outcomes = [m.pattern_value(pt, w, last) for w in range(len(chances))]
+    expected = (
+        sum(p * values[seat] for p, values in zip(chances, outcomes, strict=True)) for seat in range(len(pt))
+    )
+    return [min(1.0, max(-1.0, x)) for x in expected]
