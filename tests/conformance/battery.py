@@ -117,6 +117,12 @@ def check_sampled(
     for seat in range(game.num_players):
         view = state.observe(seat)
         json.dumps(view)
+        # observe_fields gives exactly observe's values for any subset of its fields.
+        keys = sorted(view)
+        subset = frozenset([*rng.sample(keys, rng.randrange(1, len(keys) + 1)), "no such field"])
+        assert state.observe_fields(seat, subset) == {k: view[k] for k in keys if k in subset}, (
+            f"{where}: observe_fields({seat}) differs from observe({seat})"
+        )
         determinized = state.determinize(seat, rng)
         made += 1
         assert determinized.observe(seat) == view, f"{where}: determinize({seat}) changes the seat's view"

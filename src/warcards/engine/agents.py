@@ -26,8 +26,11 @@ class SeatView:
     def game(self) -> Game:
         return self.__state.game
 
-    def observation(self) -> JSON:
-        return self.__state.observe(self.seat)
+    def observation(self, fields: frozenset[str] | None = None) -> JSON:
+        """The seat's observation; with `fields`, only those top-level fields (cheaper in some games)."""
+        if fields is None:
+            return self.__state.observe(self.seat)
+        return self.__state.observe_fields(self.seat, fields)
 
     def legal_actions(self) -> list[int]:
         return self.__state.legal_actions()

@@ -146,6 +146,14 @@ class State(ABC):
     def observe(self, seat: int) -> JSON:
         """A JSON-ready dict of exactly what `seat` may know now."""
 
+    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        """The named top-level fields of `observe(seat)`, and only those (an unknown name is left out).
+
+        Bots that read a few fields call this on every move; a game may override it to compute just
+        those fields, and must then give exactly the values `observe` gives (the conformance battery
+        checks it)."""
+        return {key: value for key, value in self.observe(seat).items() if key in fields}
+
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:
         """A complete state consistent with everything `seat` has seen, hidden cards sampled with `rng`."""

@@ -44,6 +44,9 @@ def card_value(card: int) -> int:
     return table.force[card] + ABILITY_VALUE.get(table.ability[card], 0) + table.mod_bonus[card] * 2
 
 
+_FIELDS = frozenset({"variant", "phase", "deploying", "groups", "hand_sizes"})
+"""The observation fields the heuristic reads."""
+
 class HeuristicAgent:
     """The Race to Messina heuristic (module docstring)."""
 
@@ -59,8 +62,9 @@ class HeuristicAgent:
         return card_value(card) if allowed >> card_table().restriction[card] & 1 else 0
 
     def step(self, view: SeatView) -> int:
+        """One move from this seat's view (only the fields in `_FIELDS` are read)."""
         legal = view.legal_actions()
-        obs = view.observation()
+        obs = view.observation(_FIELDS)
         decoded = [(action, *decode(action)) for action in legal]
         kinds = {kind for _, kind, _, _ in decoded}
         phase = obs["phase"]

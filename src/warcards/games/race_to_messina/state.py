@@ -235,6 +235,9 @@ class RaceToMessinaState(State):
     def observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
+    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        return views.observe(self, seat, fields)
+
     def determinize(self, seat: int, rng: Rng) -> RaceToMessinaState:
         return views.determinize(self, seat, rng)
 

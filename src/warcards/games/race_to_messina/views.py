@@ -8,6 +8,7 @@ still counts in its hand size, R31); the cards it saw with Recon that have not l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
@@ -157,59 +158,83 @@ def log_lines(s: RaceToMessinaState, viewer: int) -> list[str]:
     return lines
 
 
-def observe(s: RaceToMessinaState, seat: int) -> JSON:
-    """Exactly what `seat` may know now (module docstring)."""
+def observe(s: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
+    """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
+    each computed only when asked for (bots read a few fields on every move)."""
     v = s.v
     t = s.t
-    player = s.current_player()
-    hidden_deploy = s.phase == rules.DEPLOYMENT
-    hand_sizes: dict[str, int] = {}
-    for other, name in enumerate(v.seats):
-        size = len(s.hands[other])
-        if hidden_deploy and other != seat:
-            size += sum(len(s.pending[g]) for g in v.seat_groups[other])
-        hand_sizes[name] = size
-    supply: dict[str, Any] | None = None
-    if s.supply_card >= 0 or s.supply_draw:
+
+    def current() -> str:
+        player = s.current_player()
+        return "chance" if player == CHANCE else "terminal" if player == TERMINAL else v.seats[player]
+
+    def hand_sizes() -> dict[str, int]:
+        hidden_deploy = s.phase == rules.DEPLOYMENT
+        sizes: dict[str, int] = {}
+        for other, name in enumerate(v.seats):
+            size = len(s.hands[other])
+            if hidden_deploy and other != seat:
+                size += sum(len(s.pending[g]) for g in v.seat_groups[other])
+            sizes[name] = size
+        return sizes
+
+    def supply() -> dict[str, Any] | None:
+        if s.supply_card < 0 and not s.supply_draw:
+            return None
         owner = v.group_owner[s.supply_group]
-        supply = {"seat": v.seats[owner], "group": v.group_zone[s.supply_group],
-                  "card": t.ids[s.supply_card] if owner == seat and s.supply_card >= 0 else None}
-    known = s.known[seat]
-    obs: JSON = {
-        "game": "race-to-messina",
-        "variant": v.name,
-        "seat": seat,
-        "seat_name": v.seats[seat],
-        "seats": list(v.seats),
-        "turn": s.turn,
-        "phase": PHASES[s.phase],
-        "current_player": "chance" if player == CHANCE else "terminal" if player == TERMINAL else v.seats[player],
-        "pt": {name: s.pt[i] for i, name in enumerate(v.seats)},
-        "hand": ids(s, s.hands[seat]),
-        "deploying": {pending_zone(s, g): ids(s, s.pending[g]) for g in v.seat_groups[seat]},
+        return {"seat": v.seats[owner], "group": v.group_zone[s.supply_group],
+                "card": t.ids[s.supply_card] if owner == seat and s.supply_card >= 0 else None}
+
+    def known_hands() -> dict[str, list[str]]:
+        known = s.known[seat]
+        if not known:
+            return {}
+        result: dict[str, list[str]] = {}
+        for o in range(len(v.seats)):
+            if o == seat:
+                continue
+            cards = [t.ids[c] for c in s.hands[o] if known >> c & 1] + [
+                t.ids[c] for g in v.seat_groups[o] for c in sorted(s.pending[g]) if known >> c & 1]
+            if cards:
+                result[v.seats[o]] = sorted(cards)
+        return result
+
+    builders: dict[str, Callable[[], Any]] = {
+        "game": lambda: "race-to-messina",
+        "variant": lambda: v.name,
+        "seat": lambda: seat,
+        "seat_name": lambda: v.seats[seat],
+        "seats": lambda: list(v.seats),
+        "turn": lambda: s.turn,
+        "phase": lambda: PHASES[s.phase],
+        "current_player": current,
+        "pt": lambda: {name: s.pt[i] for i, name in enumerate(v.seats)},
+        "hand": lambda: ids(s, s.hands[seat]),
+        "deploying": lambda: {pending_zone(s, g): ids(s, s.pending[g]) for g in v.seat_groups[seat]},
         "hand_sizes": hand_sizes,
-        "decks": {deck_zone(s, f): len(s.decks[f]) for f in range(len(s.decks))},
-        "discards": {discard_zone(s, f): ids(s, s.discards[f]) for f in range(len(s.discards))},
-        "table": {v.group_zone[g]: [{"id": t.ids[c], "activated": bool(s.activated >> c & 1)}
-                                    for c in s.tables[g]] for g in range(len(v.group_zone))},
-        "totals": totals(s),
-        "groups": {v.group_zone[g]: {"owner": v.seats[v.group_owner[g]],
-                                     "faces": v.group_zone[v.group_opponent[g]]} for g in range(len(v.group_zone))},
-        "slot": v.group_zone[v.slots[s.slot]] if s.phase == rules.ACTION else None,
-        "passed": [v.group_zone[g] for i, g in enumerate(v.slots) if s.passed >> i & 1]
+        "decks": lambda: {deck_zone(s, f): len(s.decks[f]) for f in range(len(s.decks))},
+        "discards": lambda: {discard_zone(s, f): ids(s, s.discards[f]) for f in range(len(s.discards))},
+        "table": lambda: {v.group_zone[g]: [{"id": t.ids[c], "activated": bool(s.activated >> c & 1)}
+                                            for c in s.tables[g]] for g in range(len(v.group_zone))},
+        "totals": lambda: totals(s),
+        "groups": lambda: {v.group_zone[g]: {"owner": v.seats[v.group_owner[g]],
+                                             "faces": v.group_zone[v.group_opponent[g]]}
+                           for g in range(len(v.group_zone))},
+        "slot": lambda: v.group_zone[v.slots[s.slot]] if s.phase == rules.ACTION else None,
+        "passed": lambda: [v.group_zone[g] for i, g in enumerate(v.slots) if s.passed >> i & 1]
         if s.phase == rules.ACTION else [],
-        "progress": {v.group_zone[g]: n for g in range(len(v.group_zone)) if (n := rules.progress_count(s, g))},
-        "discarded": s.discarded if s.phase == rules.STRATEGY else 0,
+        "progress": lambda: {v.group_zone[g]: n for g in range(len(v.group_zone))
+                             if (n := rules.progress_count(s, g))},
+        "discarded": lambda: s.discarded if s.phase == rules.STRATEGY else 0,
         "supply": supply,
-        "known_hands": {v.seats[o]: [t.ids[c] for c in s.hands[o] if known >> c & 1]
-                        + [t.ids[c] for g in v.seat_groups[o] for c in sorted(s.pending[g]) if known >> c & 1]
-                        for o in range(len(v.seats)) if o != seat and known},
-        "log": log_lines(s, seat),
-        "winner": winner_name(s),
-        "returns": s.returns() if s.phase == rules.OVER else None,
+        "known_hands": known_hands,
+        "log": lambda: log_lines(s, seat),
+        "winner": lambda: winner_name(s),
+        "returns": lambda: s.returns() if s.phase == rules.OVER else None,
     }
-    obs["known_hands"] = {name: sorted(cards) for name, cards in obs["known_hands"].items() if cards}
-    return obs
+    if fields is None:
+        return {name: build() for name, build in builders.items()}
+    return {name: build() for name, build in builders.items() if name in fields}
 
 
 _PRIVATE_EVENTS = (rules.EV_RECON, rules.EV_SUPPLY, rules.EV_KEEP)
