@@ -158,83 +158,106 @@ def log_lines(s: RaceToMessinaState, viewer: int) -> list[str]:
     return lines
 
 
+def _current(s: RaceToMessinaState, seat: int) -> str:
+    player = s.current_player()
+    return "chance" if player == CHANCE else "terminal" if player == TERMINAL else s.v.seats[player]
+
+
+def _hand_sizes(s: RaceToMessinaState, seat: int) -> dict[str, int]:
+    """Hand sizes as `seat` sees them: another seat's hidden Deployment still counts as in its hand."""
+    v = s.v
+    hidden_deploy = s.phase == rules.DEPLOYMENT
+    sizes: dict[str, int] = {}
+    for other, name in enumerate(v.seats):
+        size = len(s.hands[other])
+        if hidden_deploy and other != seat:
+            size += sum(len(s.pending[g]) for g in v.seat_groups[other])
+        sizes[name] = size
+    return sizes
+
+
+def _supply(s: RaceToMessinaState, seat: int) -> dict[str, Any] | None:
+    if s.supply_card < 0 and not s.supply_draw:
+        return None
+    v = s.v
+    owner = v.group_owner[s.supply_group]
+    return {"seat": v.seats[owner], "group": v.group_zone[s.supply_group],
+            "card": s.t.ids[s.supply_card] if owner == seat and s.supply_card >= 0 else None}
+
+
+def _known_hands(s: RaceToMessinaState, seat: int) -> dict[str, list[str]]:
+    """Cards of other hands `seat` saw by Recon and has not seen leave them (R33)."""
+    known = s.known[seat]
+    if not known:
+        return {}
+    v = s.v
+    t = s.t
+    result: dict[str, list[str]] = {}
+    for o in range(len(v.seats)):
+        if o == seat:
+            continue
+        cards = [t.ids[c] for c in s.hands[o] if known >> c & 1] + [
+            t.ids[c] for g in v.seat_groups[o] for c in sorted(s.pending[g]) if known >> c & 1]
+        if cards:
+            result[v.seats[o]] = sorted(cards)
+    return result
+
+
+def _table(s: RaceToMessinaState, seat: int) -> dict[str, list[dict[str, Any]]]:
+    t = s.t
+    return {s.v.group_zone[g]: [{"id": t.ids[c], "activated": bool(s.activated >> c & 1)} for c in s.tables[g]]
+            for g in range(len(s.v.group_zone))}
+
+
+def _groups(s: RaceToMessinaState, seat: int) -> dict[str, dict[str, str]]:
+    v = s.v
+    return {v.group_zone[g]: {"owner": v.seats[v.group_owner[g]], "faces": v.group_zone[v.group_opponent[g]]}
+            for g in range(len(v.group_zone))}
+
+
+def _field_table() -> dict[str, Callable[[RaceToMessinaState, int], Any]]:
+    """Each observation field and how it is computed from the state for a seat."""
+    return {
+        "game": lambda s, seat: "race-to-messina",
+        "variant": lambda s, seat: s.v.name,
+        "seat": lambda s, seat: seat,
+        "seat_name": lambda s, seat: s.v.seats[seat],
+        "seats": lambda s, seat: list(s.v.seats),
+        "turn": lambda s, seat: s.turn,
+        "phase": lambda s, seat: PHASES[s.phase],
+        "current_player": _current,
+        "pt": lambda s, seat: {name: s.pt[i] for i, name in enumerate(s.v.seats)},
+        "hand": lambda s, seat: ids(s, s.hands[seat]),
+        "deploying": lambda s, seat: {pending_zone(s, g): ids(s, s.pending[g]) for g in s.v.seat_groups[seat]},
+        "hand_sizes": _hand_sizes,
+        "decks": lambda s, seat: {deck_zone(s, f): len(s.decks[f]) for f in range(len(s.decks))},
+        "discards": lambda s, seat: {discard_zone(s, f): ids(s, s.discards[f]) for f in range(len(s.discards))},
+        "table": _table,
+        "totals": lambda s, seat: totals(s),
+        "groups": _groups,
+        "slot": lambda s, seat: s.v.group_zone[s.v.slots[s.slot]] if s.phase == rules.ACTION else None,
+        "passed": lambda s, seat: [s.v.group_zone[g] for i, g in enumerate(s.v.slots) if s.passed >> i & 1]
+        if s.phase == rules.ACTION else [],
+        "progress": lambda s, seat: {s.v.group_zone[g]: n for g in range(len(s.v.group_zone))
+                                     if (n := rules.progress_count(s, g))},
+        "discarded": lambda s, seat: s.discarded if s.phase == rules.STRATEGY else 0,
+        "supply": _supply,
+        "known_hands": _known_hands,
+        "log": log_lines,
+        "winner": lambda s, seat: winner_name(s),
+        "returns": lambda s, seat: s.returns() if s.phase == rules.OVER else None,
+    }
+
+
+_FIELDS = _field_table()
+
+
 def observe(s: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
     """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
     each computed only when asked for (bots read a few fields on every move)."""
-    v = s.v
-    t = s.t
-
-    def current() -> str:
-        player = s.current_player()
-        return "chance" if player == CHANCE else "terminal" if player == TERMINAL else v.seats[player]
-
-    def hand_sizes() -> dict[str, int]:
-        hidden_deploy = s.phase == rules.DEPLOYMENT
-        sizes: dict[str, int] = {}
-        for other, name in enumerate(v.seats):
-            size = len(s.hands[other])
-            if hidden_deploy and other != seat:
-                size += sum(len(s.pending[g]) for g in v.seat_groups[other])
-            sizes[name] = size
-        return sizes
-
-    def supply() -> dict[str, Any] | None:
-        if s.supply_card < 0 and not s.supply_draw:
-            return None
-        owner = v.group_owner[s.supply_group]
-        return {"seat": v.seats[owner], "group": v.group_zone[s.supply_group],
-                "card": t.ids[s.supply_card] if owner == seat and s.supply_card >= 0 else None}
-
-    def known_hands() -> dict[str, list[str]]:
-        known = s.known[seat]
-        if not known:
-            return {}
-        result: dict[str, list[str]] = {}
-        for o in range(len(v.seats)):
-            if o == seat:
-                continue
-            cards = [t.ids[c] for c in s.hands[o] if known >> c & 1] + [
-                t.ids[c] for g in v.seat_groups[o] for c in sorted(s.pending[g]) if known >> c & 1]
-            if cards:
-                result[v.seats[o]] = sorted(cards)
-        return result
-
-    builders: dict[str, Callable[[], Any]] = {
-        "game": lambda: "race-to-messina",
-        "variant": lambda: v.name,
-        "seat": lambda: seat,
-        "seat_name": lambda: v.seats[seat],
-        "seats": lambda: list(v.seats),
-        "turn": lambda: s.turn,
-        "phase": lambda: PHASES[s.phase],
-        "current_player": current,
-        "pt": lambda: {name: s.pt[i] for i, name in enumerate(v.seats)},
-        "hand": lambda: ids(s, s.hands[seat]),
-        "deploying": lambda: {pending_zone(s, g): ids(s, s.pending[g]) for g in v.seat_groups[seat]},
-        "hand_sizes": hand_sizes,
-        "decks": lambda: {deck_zone(s, f): len(s.decks[f]) for f in range(len(s.decks))},
-        "discards": lambda: {discard_zone(s, f): ids(s, s.discards[f]) for f in range(len(s.discards))},
-        "table": lambda: {v.group_zone[g]: [{"id": t.ids[c], "activated": bool(s.activated >> c & 1)}
-                                            for c in s.tables[g]] for g in range(len(v.group_zone))},
-        "totals": lambda: totals(s),
-        "groups": lambda: {v.group_zone[g]: {"owner": v.seats[v.group_owner[g]],
-                                             "faces": v.group_zone[v.group_opponent[g]]}
-                           for g in range(len(v.group_zone))},
-        "slot": lambda: v.group_zone[v.slots[s.slot]] if s.phase == rules.ACTION else None,
-        "passed": lambda: [v.group_zone[g] for i, g in enumerate(v.slots) if s.passed >> i & 1]
-        if s.phase == rules.ACTION else [],
-        "progress": lambda: {v.group_zone[g]: n for g in range(len(v.group_zone))
-                             if (n := rules.progress_count(s, g))},
-        "discarded": lambda: s.discarded if s.phase == rules.STRATEGY else 0,
-        "supply": supply,
-        "known_hands": known_hands,
-        "log": lambda: log_lines(s, seat),
-        "winner": lambda: winner_name(s),
-        "returns": lambda: s.returns() if s.phase == rules.OVER else None,
-    }
     if fields is None:
-        return {name: build() for name, build in builders.items()}
-    return {name: build() for name, build in builders.items() if name in fields}
+        return {name: build(s, seat) for name, build in _FIELDS.items()}
+    return {name: build(s, seat) for name, build in _FIELDS.items() if name in fields}
 
 
 _PRIVATE_EVENTS = (rules.EV_RECON, rules.EV_SUPPLY, rules.EV_KEEP)
