@@ -99,13 +99,15 @@ give the move to different seats (a chance outcome decides), and their edges mus
 class _Node:
     """An edge of the tree: the seat that chose it, its visits, availability and summed raw return."""
 
-    __slots__ = ("avail", "children", "hint", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "hint", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0
+        """The sum of the squared returns backed up through this edge (for the override's standard error)."""
         self.children: dict[int, _Node] = {}
         self.hint = -1
         """The child key the heuristic prefers here (-1: not asked yet, or no prior)."""
@@ -182,16 +184,17 @@ class ISMCTSAgent:
 
     def _evidence(self, chosen: _Node, hint: _Node, bounds: list[float]) -> bool:
         """With a prior, the search overrides the heuristic's move only when the chosen move's mean return
-        beats the heuristic move's by `config.override` standard errors (returns normalised to [0, 1], whose
-        variance is at most 1/4). Random rollouts that say nothing then leave the heuristic's plan alone."""
+        beats the heuristic move's by `config.override` standard errors of the difference (each from the
+        edge's sample variance, floored so that a few identical returns do not count as certainty).
+        Rollouts that say nothing then leave the heuristic's plan alone."""
         if hint.visits == 0:
             return True
-        span = bounds[1] - bounds[0]
-        if span <= 0:
+        if chosen.visits < 2 or hint.visits < 2 or bounds[1] <= bounds[0]:
             return False
-        gap = (chosen.total / chosen.visits - hint.total / hint.visits) / span
-        error = math.sqrt(0.25 / chosen.visits + 0.25 / hint.visits)
-        return gap > self.config.override * error
+        span2 = (bounds[1] - bounds[0]) ** 2
+        error = math.sqrt(_variance(chosen, span2) / chosen.visits + _variance(hint, span2) / hint.visits)
+        gap = chosen.total / chosen.visits - hint.total / hint.visits
+        return gap > self.config.override * error * (bounds[1] - bounds[0])
 
     def _iterate(self, root: _Node, state: State, bounds: list[float]) -> int:
         """One determinization: select with UCB over available children, expand one, roll out, back up.
@@ -257,8 +260,10 @@ class ISMCTSAgent:
         if high > bounds[1]:
             bounds[1] = high
         for edge in path:
+            value = values[edge.seat]
             edge.visits += 1
-            edge.total += values[edge.seat]
+            edge.total += value
+            edge.squares += value * value
         return applied + rolled
 
     def _rollout(self, state: State) -> tuple[list[float], int]:
@@ -295,6 +300,18 @@ class ISMCTSAgent:
             applied += 1
 
 
+_VARIANCE_FLOOR = 0.01
+"""The smallest variance (in normalised return units, where 1/4 is the most a [0, 1] return can have)
+credited to an edge when judging evidence."""
+
+
+def _variance(edge: _Node, span2: float) -> float:
+    """The sample variance of an edge's returns, normalised by the squared range of returns seen."""
+    mean = edge.total / edge.visits
+    variance = (edge.squares - edge.visits * mean * mean) / (edge.visits - 1) / span2
+    return max(variance, _VARIANCE_FLOOR)
+
+
 def _game_heuristic(game: Game, seat: int, seed: int) -> Agent:
     agent: Agent = game_module(game.game_id).heuristic_agent(game, seat, seed)
     return agent
@@ -324,12 +341,16 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=300, action_budget=40_000),
     "hard": SearchConfig(iterations=1000, action_budget=60_000, prior=1.0),
 }
-# In these games random rollouts of 500-1,100 actions say little about a move (the heuristic beats the
-# random bot in nearly every game), so `hard` keeps the heuristic's move unless the search's evidence for
-# another is strong (three standard errors).
+# Games whose package exports `evaluate(state)`: `hard` rolls out with the game's heuristic in every seat
+# for `horizon` player actions and backs up the evaluation there (short, informed rollouts: the search is a
+# best response to heuristic play, started from the heuristic's own move by the prior), keeping the
+# heuristic's move unless the evidence against it reaches `override` standard errors.
 GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
-    (game_id, "hard"): replace(LEVELS["hard"], override=3.0)
-    for game_id in ("race-to-messina", "med-sirocco", "naval-war")
+    ("race-to-messina", "hard"): replace(
+        LEVELS["hard"], iterations=150, action_budget=None, rollout="heuristic", horizon=20, override=3.0
+    ),
+    ("med-sirocco", "hard"): replace(LEVELS["hard"], override=3.0),
+    ("naval-war", "hard"): replace(LEVELS["hard"], override=3.0),
 }
 
 
@@ -376,13 +397,13 @@ class SearchBench:
     worst_seconds: float
 
 
-def benchmark(game: Game, level: str = "hard", decisions: int = 10, seed: int = 0) -> SearchBench:
-    """Time `decisions` searches at `level` from positions of seeded random games (real choices only)."""
+def search_positions(game: Game, count: int, seed: int) -> list[State]:
+    """`count` positions with a real choice, taken at random from seeded random games."""
     rng = random.Random(seed)
     positions: list[State] = []
-    while len(positions) < decisions:
+    while len(positions) < count:
         state = game.new_initial_state()
-        while not state.is_terminal() and len(positions) < decisions:
+        while not state.is_terminal() and len(positions) < count:
             if state.current_player() == CHANCE:
                 state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
                 continue
@@ -390,9 +411,14 @@ def benchmark(game: Game, level: str = "hard", decisions: int = 10, seed: int = 
             if len(legal) > 1 and rng.random() < 0.05:
                 positions.append(state.clone())
             state.apply_action(legal[rng.randrange(len(legal))])
+    return positions
+
+
+def benchmark(game: Game, level: str = "hard", decisions: int = 10, seed: int = 0) -> SearchBench:
+    """Time `decisions` searches at `level` from positions of seeded random games (real choices only)."""
     simulations = 0
     total = worst = 0.0
-    for index, position in enumerate(positions):
+    for index, position in enumerate(search_positions(game, decisions, seed)):
         seat = position.current_player()
         agent = build(level, game, seat, seed + index)
         agent.step(SeatView(position, seat))
@@ -449,14 +475,34 @@ class OpenSpielISMCTSAgent:
         return action
 
 
-# OpenSpiel ISMCTS simulations per move that take about as long as one `hard` decision on each game
-# (measured side by side on the same positions: see docs/bots.md).
-OPENSPIEL_SIMULATIONS: dict[str, int] = {"cards-of-war": 110}
+# OpenSpiel ISMCTS simulations per move that take as long as one `hard` decision, by game and player count
+# (measured side by side on the same positions with `matched_openspiel_simulations`: see docs/bots.md).
+OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {("cards-of-war", 2): 110}
 OPENSPIEL_DEFAULT_SIMULATIONS = 300
 
 
+def matched_openspiel_simulations(game: Game, level: str = "hard", decisions: int = 6, seed: int = 0) -> int:
+    """How many OpenSpiel ISMCTS simulations take as long as a `level` decision, on the same positions
+    (both timed on this machine, one after the other, so load affects both alike)."""
+    positions = search_positions(game, decisions, seed)
+    ours = 0.0
+    for index, position in enumerate(positions):
+        seat = position.current_player()
+        agent = build(level, game, seat, seed + index)
+        agent.step(SeatView(position, seat))
+        ours += agent.last.seconds
+    probe = 20
+    theirs = 0.0
+    for index, position in enumerate(positions):
+        seat = position.current_player()
+        bot = OpenSpielISMCTSAgent(game, seat, seed + index, probe)
+        bot.step(SeatView(position, seat))
+        theirs += bot.last.seconds
+    return max(1, round(probe * ours / theirs))
+
+
 def _openspiel_builder(game: Game, seat: int, seed: int) -> Agent:
-    simulations = OPENSPIEL_SIMULATIONS.get(game.game_id, OPENSPIEL_DEFAULT_SIMULATIONS)
+    simulations = OPENSPIEL_SIMULATIONS.get((game.game_id, game.num_players), OPENSPIEL_DEFAULT_SIMULATIONS)
     return OpenSpielISMCTSAgent(game, seat, seed, simulations)
 
 
