@@ -8,8 +8,11 @@ import random
 import pytest
 from tests.games.naval_war.helpers import build, game, play
 
+from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.engine.errors import InvalidActionError, SetupError
+from warcards.games.naval_war import CONFORMANCE_CONFIGS, heuristic_agent
+from warcards.games.naval_war.state import NavalWarState
 
 
 def _midgame(players: int = 4, seed: int = 5, steps: int = 120):
@@ -115,3 +118,42 @@ def test_determinize_in_the_opening_leaves_the_opener_a_red_card_to_play() -> No
         other = state.determinize(1, rng)
         hand = other.zones()["hand:0"]
         assert other.legal_actions() and not any(c.startswith("ADDDMG") for c in hand)
+
+
+def _positions(options: dict[str, object], seed: int, count: int) -> list[NavalWarState]:
+    """Positions of one seeded game (heuristic bots with a quarter of random moves), chance nodes included,
+    spread over its first rounds (openings, turns, air strikes, Destroyer Squadron attacks, fleet swaps)."""
+    loaded = game(**options)  # type: ignore[arg-type]
+    agents = [heuristic_agent(loaded, seat, seed + seat) for seat in range(loaded.num_players)]
+    rng = random.Random(seed)
+    state = loaded.new_initial_state()
+    found: list[NavalWarState] = []
+    while not state.is_terminal() and len(found) < count:
+        if rng.random() < 0.04:
+            found.append(state.clone())
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        elif rng.random() < 0.25:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        else:
+            state.apply_action(agents[player].step(SeatView(state, player)))
+    return found
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Two true states a seat cannot tell apart (B sampled from A for that seat) give the same sample for the
+    same seed: the unseen cards and face-down ships are pooled in a canonical order before any draw."""
+    phases: set[str] = set()
+    checked = 0
+    for index, options in enumerate(CONFORMANCE_CONFIGS):
+        for position in _positions(options, 100 + index, 6):
+            phases.add(position.position()["phase"])
+            for seat in range(position.n):
+                twin = position.determinize(seat, random.Random(seat))
+                assert twin.observe(seat) == position.observe(seat)
+                for k in (7, 8):
+                    assert position.determinize(seat, random.Random(k)) == twin.determinize(seat, random.Random(k))
+                checked += 1
+    assert checked > 400 and {"opening", "play", "deal-cards"} <= phases

@@ -11,6 +11,7 @@ from warcards.games.naval_war.encoding import (
     encode_observation,
     observation_shape,
 )
+from warcards.games.naval_war.evaluate import evaluate
 from warcards.games.naval_war.game import NavalWarGame
 from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.params import OPTIONS
@@ -53,6 +54,7 @@ __all__ = [
     "OPTIONS",
     "VARIANT_OPTIONS",
     "encode_observation",
+    "evaluate",
     "heuristic_agent",
     "make_game",
     "observation_shape",

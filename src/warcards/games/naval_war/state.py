@@ -10,6 +10,9 @@ Where each card is:
 chance node over the kinds left in it. `down` is a bitmask of face-down ships (night actions). `foes` and `tgt`
 cache who may be attacked (their inner lists are replaced, never mutated, so copies share them safely);
 `tcache` caches each seat's targets and starts empty in a copy.
+
+A copy copies the attribute dict and then gives itself its own copy of every list the rules change in place
+(`_MUTABLE`); `last_round`, `elig` and `returns_` are only ever replaced, so copies share them.
 """
 
 from __future__ import annotations
@@ -23,14 +26,9 @@ from warcards.games.naval_war.codes import DECK, HARBOR, PH_DEAL_SHIP
 if TYPE_CHECKING:
     from warcards.games.naval_war.game import NavalWarGame
 
-_LISTS = (
+_MUTABLE = (
     "cpos", "spos", "deck_count", "harbor", "dmg", "mine_hits", "mine_last", "smoke", "ddc", "dd_hits",
-    "alive", "scores", "last_round", "kwait", "strikes", "elig", "returns_", "tgt",
-)
-_SCALARS = (
-    "deck_size", "phase", "cur", "turn", "dealer", "round", "turns", "deal_left", "in_open", "open_done",
-    "mined_open", "opened", "hidden_nored", "pend", "pend_target", "roll_kind", "strike_ptr", "strike_i",
-    "dd_target", "dd_left", "swap_card", "round_over", "foes", "aim", "down",
+    "alive", "scores", "kwait", "strikes", "tgt",
 )
 
 
@@ -39,7 +37,7 @@ class NavalWarState(State):
 
     game: NavalWarGame
 
-    def __init__(self, game: NavalWarGame, empty: bool = False) -> None:
+    def __init__(self, game: NavalWarGame) -> None:
         super().__init__(game)
         self.t = game.tables
         self.p = game.params
@@ -47,8 +45,6 @@ class NavalWarState(State):
         self.n = game.params.players
         self.team: list[int] = game.teams
         self._outcomes: list[tuple[int, float]] | None = None
-        if empty:
-            return
         n, t = self.n, self.t
         self.cpos: list[int] = [DECK] * t.num_cards
         self.spos: list[int] = [HARBOR] * t.num_ships
@@ -119,17 +115,18 @@ class NavalWarState(State):
         return list(self.returns_) if self.cur == TERMINAL else [0.0] * self.n
 
     def _copy(self) -> NavalWarState:
-        other = NavalWarState(self.game, empty=True)
-        d = other.__dict__
-        src = self.__dict__
-        for name in _LISTS:
-            d[name] = src[name][:]
-        for name in _SCALARS:
-            d[name] = src[name]
-        other.tcache = None
-        other.hands = [h[:] for h in self.hands]
-        other.fleets = [f[:] for f in self.fleets]
-        other.known = [k[:] for k in self.known]
+        d = self.__dict__.copy()
+        for name in _MUTABLE:
+            d[name] = d[name][:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["fleets"] = [f[:] for f in self.fleets]
+        d["known"] = [k[:] for k in self.known]
+        d["tcache"] = None
+        d["_outcomes"] = None
+        d["_history"] = []
+        d["_legal_cache"] = None
+        other: NavalWarState = object.__new__(NavalWarState)
+        other.__dict__ = d
         return other
 
     def observe(self, seat: int) -> JSON:

@@ -4,6 +4,7 @@ scenario setups (`state_from_setup`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import JSON, Rng
@@ -207,65 +208,103 @@ GUN_TEXT = ("11", "12.6", "14", "15", "16", "18")
 def determinize(st: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
     """Resample the cards `seat` cannot see — the draw pile, other hands (but the cards publicly known to be
     there), the hands discarded unseen — keeping what the seat knows: after a player's opening his hand holds
-    no red card (red cards are played at once), and so do hands discarded after their owner's opening."""
+    no red card (red cards are played at once), and so do hands discarded after their owner's opening.
+
+    The unseen cards are pooled in card order before any draw, so two states the seat cannot tell apart give
+    the same sample for the same `rng` (the sample depends only on the seat's view)."""
     other = st._copy()
     other._history = list(st._history)
     t = st.t
-    red = t.kind_red
     card_kind = t.card_kind
     cpos = other.cpos
-    pool = [c for c, pos in enumerate(cpos) if pos in (DECK, UNSEEN)]
-    slots: list[tuple[int, int, bool]] = []  # (position code, how many, must be non-red)
-    for j in range(st.n):
-        if j == seat:
-            continue
-        hidden = [c for c in st.hands[j] if c not in st.known[j]]
-        pool.extend(hidden)
-        slots.append((HAND + j, len(hidden), bool((st.opened >> j) & 1)))
-    unseen = sum(1 for pos in st.cpos if pos == UNSEEN)
+    n = st.n
+    known = st.known
+    # The unseen cards, in card order: the draw pile, hands discarded unseen, the other hands less their
+    # publicly known cards.
+    codes = {DECK, UNSEEN}
+    codes.update(HAND + j for j in range(n) if j != seat)
+    pool = list(compress(range(len(cpos)), map(codes.__contains__, cpos)))
+    shown = {c for j in range(n) if j != seat for c in known[j]}
+    if shown:
+        pool = [c for c in pool if c not in shown]
+    slots: list[tuple[int, int, bool]] = [  # (position code, how many, must be non-red)
+        (HAND + j, len(st.hands[j]) - len(known[j]), bool((st.opened >> j) & 1)) for j in range(n) if j != seat
+    ]
+    unseen = cpos.count(UNSEEN)
     slots.append((UNSEEN, st.hidden_nored, True))
     slots.append((UNSEEN, unseen - st.hidden_nored, False))
     opener = st.cur if st.phase == PH_OPEN and st.cur != seat else -1
     while True:
-        assigned = _deal_hidden(pool, slots, red, card_kind, rng)
+        assigned = _deal_hidden(pool, slots, _plain_cards(t), rng)
         if opener < 0 or _can_open(st, opener, [c for c, code in assigned.items() if code == HAND + opener]):
             break
-    for j in range(st.n):
+    hands = other.hands
+    for j in range(n):
         if j != seat:
-            other.hands[j] = [c for c in st.known[j]]
-    deck_count = [0] * t.num_kinds
+            hands[j] = known[j][:]
+    # Only the placed cards, and the unseen cards that were not in the draw pile, change places.
+    deck_count = other.deck_count
+    was = st.cpos
     for c, code in assigned.items():
+        if was[c] == DECK:
+            deck_count[card_kind[c]] -= 1
         cpos[c] = code
-        if code == DECK:
+        if code != UNSEEN:
+            hands[code - HAND].append(c)
+    moved = [c for j in range(n) if j != seat for c in st.hands[j]]
+    if unseen:
+        moved += compress(range(len(was)), map(UNSEEN.__eq__, was))
+    for c in moved:
+        if c not in assigned and c not in shown:
+            cpos[c] = DECK
             deck_count[card_kind[c]] += 1
-        elif code != UNSEEN:
-            other.hands[code - HAND].append(c)
-    other.deck_count = deck_count
     if st.down:
         _shuffle_face_down(other, seat, rng)
     return other
 
 
-def _deal_hidden(pool: list[int], slots: list[tuple[int, int, bool]], red: tuple[bool, ...],
-                 card_kind: tuple[int, ...], rng: Rng) -> dict[int, int]:
-    """Place the unseen cards: slots that must hold no red card first, then the others, the rest to the deck."""
-    plain = [c for c in pool if not red[card_kind[c]]]
-    reds = [c for c in pool if red[card_kind[c]]]
-    rng.shuffle(plain)
+def _deal_hidden(pool: list[int], slots: list[tuple[int, int, bool]], plain_card: tuple[bool, ...],
+                 rng: Rng) -> dict[int, int]:
+    """Place the unseen cards: slots that must hold no red card first, then the others; the cards not placed
+    make the draw pile."""
+    plain = list(compress(pool, map(plain_card.__getitem__, pool)))
     assigned: dict[int, int] = {}
     for code, count, no_red in slots:
-        if no_red:
-            for _ in range(count):
-                assigned[plain.pop()] = code
-    rest = plain + reds
-    rng.shuffle(rest)
-    for code, count, no_red in slots:
-        if not no_red:
-            for _ in range(count):
-                assigned[rest.pop()] = code
-    for c in rest:
-        assigned[c] = DECK
+        if no_red and count:
+            for c in _take(plain, count, rng):
+                assigned[c] = code
+    if any(count and not no_red for _, count, no_red in slots):
+        rest = plain + [c for c in pool if not plain_card[c]]
+        for code, count, no_red in slots:
+            if not no_red and count:
+                for c in _take(rest, count, rng):
+                    assigned[c] = code
     return assigned
+
+
+_PLAIN: dict[int, tuple[Tables, tuple[bool, ...]]] = {}
+"""Per card table: whether each play card is a normal (black) card, by the id of its card tables."""
+
+
+def _plain_cards(t: Tables) -> tuple[bool, ...]:
+    """Whether each play card is a normal (black) card (built once per card file)."""
+    found = _PLAIN.get(id(t))
+    if found is None or found[0] is not t:
+        found = _PLAIN[id(t)] = (t, tuple(not t.kind_red[k] for k in t.card_kind))
+    return found[1]
+
+
+def _take(pool: list[int], count: int, rng: Rng) -> list[int]:
+    """`count` items drawn uniformly without replacement, removed from `pool` (a partial Fisher-Yates
+    shuffle: one draw per item taken, not per item in the pool)."""
+    random_ = rng.random
+    taken = []
+    for _ in range(count):
+        j = int(random_() * len(pool))
+        taken.append(pool[j])
+        pool[j] = pool[-1]
+        pool.pop()
+    return taken
 
 
 def _can_open(st: NavalWarState, p: int, hand: list[int]) -> bool:
@@ -279,18 +318,17 @@ def _can_open(st: NavalWarState, p: int, hand: list[int]) -> bool:
 def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     """Night actions: the other seats' face-down ships may be any ship `seat` has not seen (harbor or face
     down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player naming air strikes
-    keeps his ships: his carriers still to fly are fixed (ruling N4)."""
+    keeps his ships: his carriers still to fly are fixed (ruling N4). The unseen ships are pooled in id order
+    before the draws, so the sample depends only on what `seat` knows."""
     down = st.down
     keep = st.cur if st.phase in (PH_CHOICE, PH_STRIKE) else -1
     slots = [(j, k) for j in range(st.n) if j not in (seat, keep)
              for k, s in enumerate(st.fleets[j]) if (down >> s) & 1]
-    pool = [s for s in st.harbor] + [st.fleets[j][k] for j, k in slots]
-    rng.shuffle(pool)
+    pool = sorted(st.harbor + [st.fleets[j][k] for j, k in slots])
     new_down = down
     for j, k in slots:
         new_down &= ~(1 << st.fleets[j][k])
-    for j, k in slots:
-        s = pool.pop()
+    for (j, k), s in zip(slots, _take(pool, len(slots), rng), strict=True):
         st.fleets[j][k] = s
         st.spos[s] = FLEET + j
         new_down |= 1 << s

@@ -1,0 +1,97 @@
+"""The search's position evaluation (`warcards.games.naval_war.evaluate`): an estimate of the returns."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from tests.games.naval_war.helpers import build, game
+
+import warcards
+from warcards.bots.calibration import calibrate
+from warcards.engine.agents import SeatView
+from warcards.engine.api import CHANCE, sample_chance
+from warcards.games.naval_war import CONFORMANCE_CONFIGS, evaluate, heuristic_agent
+from warcards.games.naval_war.state import NavalWarState
+
+FLEETS = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"], "fleet:2": ["TEXAS", "SCHEER"],
+          "hand:0": ["SALVO16x2-1", "SALVO11x1-1"], "hand:1": ["SALVO16x1-1"], "hand:2": ["SALVO11x2-1"]}
+
+
+def _games(options: dict[str, Any], seed: int, count: int, every: int = 23) -> list[list[NavalWarState]]:
+    """Positions (every `every`-th, chance nodes included) of `count` seeded games played to the end by the
+    heuristic with a fifth of random moves; each list ends with the terminal state."""
+    loaded = game(**options)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        agents = [heuristic_agent(loaded, seat, rng.randrange(1 << 30)) for seat in range(loaded.num_players)]
+        state = loaded.new_initial_state()
+        taken: list[NavalWarState] = []
+        while not state.is_terminal():
+            if len(state.history()) % every == 0:
+                taken.append(state.clone())
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+            elif rng.random() < 0.2:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            else:
+                state.apply_action(agents[player].step(SeatView(state, player)))
+        out.append([*taken, state])
+    return out
+
+
+def _sides(state: NavalWarState) -> list[int]:
+    return [team if team >= 0 else seat for seat, team in enumerate(state.team)]
+
+
+def test_evaluate_is_the_returns_at_the_end_and_win_shares_before_for_every_option_set() -> None:
+    for index, options in enumerate(CONFORMANCE_CONFIGS):
+        for positions in _games({**options, "target": 20}, index, 2, every=11):
+            *during, end = positions
+            assert end.is_terminal() and evaluate(end) == end.returns()
+            sides = _sides(end)
+            assert any(state.is_chance_node() for state in during)
+            for state in during:
+                values = evaluate(state)
+                assert len(values) == state.n and all(0.0 <= v <= 1.0 and math.isfinite(v) for v in values)
+                share = {side: values[seat] for seat, side in enumerate(sides)}
+                # One share per side (a fleet's members share its win), and the sides' shares sum to one.
+                assert all(values[seat] == share[side] for seat, side in enumerate(sides))
+                assert math.isclose(sum(share.values()), 1.0, rel_tol=1e-9)
+
+
+def test_evaluate_never_changes_the_state() -> None:
+    for positions in _games({"players": 5, "night": True, "kamikaze": True}, 3, 1, every=7):
+        for state in positions:
+            before = state.clone()
+            lists = {name: repr(value) for name, value in vars(state).items() if isinstance(value, list)}
+            evaluate(state)
+            assert lists == {name: repr(value) for name, value in vars(state).items() if isinstance(value, list)}
+            assert state == before and state.legal_actions() == before.legal_actions()
+
+
+def test_evaluate_ranks_a_winning_position_above_a_losing_one() -> None:
+    # Near the target: the leader is favoured, the more so the less of the round is left to play.
+    ahead = build(FLEETS, phase="turn", turn=1, scores=[95, 40, 40])
+    behind = build(FLEETS, phase="turn", turn=1, scores=[40, 95, 40])
+    level = build(FLEETS, phase="turn", turn=1, scores=[60, 60, 60])
+    assert evaluate(ahead)[0] > 0.6 > 0.4 > evaluate(level)[0] > 0.25 > evaluate(behind)[0]
+    assert max(evaluate(level)) - min(evaluate(level)) < 0.05
+    last_turn = build({**FLEETS, "discard": "rest"}, phase="turn", turn=1, scores=[95, 40, 40])
+    assert evaluate(last_turn)[0] > 0.9
+    # Within a round at level scores: a Deep Six pile of sunk ships and a fleet afloat beat an elimination.
+    sinking = build({**FLEETS, "deep6:0": ["YAMATO", "MUSASHI"], "fleet:1": ["MARYLAND"]},
+                    phase="turn", turn=1, scores=[70, 70, 70])
+    sunk = build({**FLEETS, "fleet:0": [], "hand:0": [], "deep6:1": ["NELSON", "LUTZOW"]},
+                 phase="turn", turn=1, scores=[70, 70, 70])
+    assert evaluate(sinking)[0] > 0.45 > 0.2 > evaluate(sunk)[0]
+
+
+def test_evaluate_beats_the_constant_guess() -> None:
+    result = calibrate(warcards.load_game("naval-war", players=3), evaluate, games=50, seed=7)
+    assert result.skill > 0.08
+    assert result.stage_mse[3] < 0.7 * result.stage_baseline_mse[3]
