@@ -1,7 +1,8 @@
 """Med Sirocco (Hexasim 2017): 2–6 players, Convoys and Battles in the Mediterranean, 1940–43.
 
 Rule text: shared/rules/med-sirocco-rulebook.md; the deck is a stand-in (cards.toml). Exports the registry's
-names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`.
+names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`, and `evaluate` (the search's
+estimate of the returns).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from warcards.games.med_sirocco.encoding import (
     encode_observation,
     observation_shape,
 )
+from warcards.games.med_sirocco.evaluate import evaluate
 from warcards.games.med_sirocco.heuristic import heuristic_agent
 from warcards.games.med_sirocco.params import OPTIONS
 from warcards.games.med_sirocco.render import render
@@ -41,4 +43,5 @@ def make_game(options: Mapping[str, Any]) -> MedSiroccoGame:
 
 
 __all__ = ["CONFORMANCE_CONFIGS", "OBSERVATION_BOUNDS", "OBSERVATION_VERSION", "OPTIONS", "MedSiroccoGame",
-           "MedSiroccoState", "encode_observation", "heuristic_agent", "make_game", "observation_shape", "render"]
+           "MedSiroccoState", "encode_observation", "evaluate", "heuristic_agent", "make_game", "observation_shape",
+           "render"]

@@ -7,7 +7,6 @@ are those of the rulebook; the rulings on its gaps are in RULES.md.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import TYPE_CHECKING
 
 from warcards.games.med_sirocco.cards import (
@@ -45,6 +44,7 @@ from warcards.games.med_sirocco.notation import (
     DISCARD,
     DISCARD_ALL,
     DONE,
+    N_CARDS,
     PASS,
     PLAY,
     SEAT,
@@ -498,12 +498,25 @@ def set_chance(s: S, kind: int) -> None:
     s.ck = kind
 
 
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+
+
+def _uniform(size: int) -> list[tuple[int, float]]:
+    """1.3 / 1.5: a draw from a pile of `size` cards; per card number, the pair (card, 1 / size). A draw's
+    outcomes are looked up in it rather than built (about half of all actions are draws)."""
+    row = _UNIFORM.get(size)
+    if row is None:
+        q = 1.0 / size
+        row = _UNIFORM[size] = [(c, q) for c in range(N_CARDS)]
+    return row
+
+
 def chance_outcomes(s: S) -> list[tuple[int, float]]:
     """Chance outcomes: a card from the Force or Operations pile, a die, a random card (1.3, 1.5, 3.4, S02, S03)."""
     ck = s.ck
     if ck in (CK_DRAW, CK_OP):
         pile = s.pile if ck == CK_DRAW else s.ops_pile
-        return list(zip(pile, repeat(1.0 / len(pile))))
+        return list(map(_uniform(len(pile)).__getitem__, pile))
     if ck == CK_EXPL_PICK:
         cands = explosion_own(s)
         q = 1.0 / len(cands)

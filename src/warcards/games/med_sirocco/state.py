@@ -23,6 +23,10 @@ from warcards.games.med_sirocco.notation import (
     action_text,
     parse_text,
 )
+from warcards.games.med_sirocco.rules import PH_CHANCE, PH_END, apply_chance, chance_actions
+from warcards.games.med_sirocco.rules import apply_action as rules_apply_action
+from warcards.games.med_sirocco.rules import chance_outcomes as rules_chance_outcomes
+from warcards.games.med_sirocco.rules import legal_actions as rules_legal_actions
 
 
 class MedSiroccoGame(Game):
@@ -230,9 +234,9 @@ class MedSiroccoState(State):
     # ----- contract hooks --------------------------------------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == rules.PH_CHANCE:
+        if ph == PH_CHANCE:
             return CHANCE
-        if ph == rules.PH_END:
+        if ph == PH_END:
             return TERMINAL
         return self.cur
 
@@ -241,37 +245,37 @@ class MedSiroccoState(State):
         cached = self._legal_cache
         if cached is None:
             phase = self.phase
-            if phase == rules.PH_CHANCE:
-                cached = rules.chance_actions(self)
-            elif phase == rules.PH_END:
+            if phase == PH_CHANCE:
+                cached = chance_actions(self)
+            elif phase == PH_END:
                 cached = []
             else:
-                cached = rules.legal_actions(self)
+                cached = rules_legal_actions(self)
             self._legal_cache = cached
         return list(cached)
 
     def apply_action(self, action: int) -> None:
         """As the base class (refusals unchanged), dispatching straight to the rules."""
         legal = self._legal_cache
+        phase = self.phase
         if legal is None:
-            phase = self.phase
-            if phase == rules.PH_CHANCE:
-                legal = rules.chance_actions(self)
-            elif phase == rules.PH_END:
+            if phase == PH_CHANCE:
+                legal = chance_actions(self)
+            elif phase == PH_END:
                 legal = []
             else:
-                legal = rules.legal_actions(self)
+                legal = rules_legal_actions(self)
         if action not in legal:
             self._refuse(action)
-        if self.phase == rules.PH_CHANCE:
-            rules.apply_chance(self, action)
+        if phase == PH_CHANCE:
+            apply_chance(self, action)
         else:
-            rules.apply_action(self, action)
+            rules_apply_action(self, action)
         self._history.append(action)
         self._legal_cache = None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self) if self.phase == rules.PH_CHANCE else []
+        return rules_chance_outcomes(self) if self.phase == PH_CHANCE else []
 
     def is_terminal(self) -> bool:
         return self.phase == rules.PH_END

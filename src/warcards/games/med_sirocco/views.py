@@ -120,48 +120,75 @@ def observe(s: MedSiroccoState, seat: int) -> JSON:
 
 def determinize(s: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
     """A full state consistent with `seat`'s view: other hands, others' face-down cards, the Force pile and
-    the Operations pile are resampled from the cards the seat cannot locate; known cards stay put."""
+    the Operations pile are resampled from the cards the seat cannot locate; known cards stay put.
+
+    Only what the seat knows decides the sample: the unknown cards are pooled in sorted order before the
+    shuffle and dealt to slots laid out by public facts (hand sizes, known cards, face-down plays, pile
+    size), so two true states the seat cannot tell apart give the same sample for the same `rng`."""
     t = s._copy()
     t._history = list(s._history)
     known = s.known[seat]
+    # The slots, in a fixed order: other hands' unknown cards, others' face-down plays, the pile.
     pool: list[int] = []
-    slots: list[tuple[str, int, int]] = []
+    hand_slots: list[tuple[int, int]] = []
     for p in range(s.n):
         if p == seat:
             continue
         hand = t.hands[p]
-        for i, c in enumerate(hand):
-            if not known >> c & 1:
-                pool.append(c)
-                slots.append(("hand", p, i))
-    for e in range(len(t.e_card)):
-        if t.e_alive[e] and t.e_down[e] and t.e_player[e] != seat:
-            pool.append(t.e_card[e])
-            slots.append(("down", e, 0))
-    for i, c in enumerate(t.pile):
-        pool.append(c)
-        slots.append(("pile", i, 0))
-    # Captured cards are face down (3.4) but were all seen in play by every seat; they stay.
-    rng.shuffle(pool)
-    for (kind, a, b), c in zip(slots, pool, strict=True):
-        if kind == "hand":
-            t.hands[a][b] = c
-        elif kind == "down":
-            t.e_card[a] = c
-            t.e_side[a] = s.g.pside[c]
+        if known:
+            for i, c in enumerate(hand):
+                if not known >> c & 1:
+                    pool.append(c)
+                    hand_slots.append((p, i))
         else:
-            t.pile[a] = c
-    t.pile.sort()
-    if t.lost_player >= 0 and t.lost_player != seat and len(t.lost_cards) > t.lost_step:
-        # S02: the cards the Lost player chose (not yet given) are hidden; choose them again from his hand.
-        hand = [c for c in t.hands[t.lost_player] if c not in t.lost_cards[: t.lost_step]]
-        rng.shuffle(hand)
-        t.lost_cards = t.lost_cards[: t.lost_step] + hand[: len(t.lost_cards) - t.lost_step]
+            pool += hand
+            hand_slots += [(p, i) for i in range(len(hand))]
+    e_card = t.e_card
+    down = [e for e in range(len(e_card)) if t.e_alive[e] and t.e_down[e] and t.e_player[e] != seat]
+    pool += [e_card[e] for e in down]
+    pool += t.pile
+    # Captured cards are face down (3.4) but were all seen in play by every seat; they stay.
+    true_cards = pool[:] if t.any_known else []
+    pool.sort()
+    rng.shuffle(pool)
+    hands = t.hands
+    for (p, i), c in zip(hand_slots, pool, strict=False):
+        hands[p][i] = c
+    start = len(hand_slots)
+    pside = s.g.pside
+    for e, c in zip(down, pool[start:], strict=False):
+        e_card[e] = c
+        t.e_side[e] = pside[c]
+    t.pile = sorted(pool[start + len(down) :])
+    if true_cards:
+        # What another seat knows of a hand the seat cannot see (S02 Lost: the giver and the taker) is the
+        # card in that slot: it follows the slot to the card sampled there.
+        unknown = 0
+        for c in true_cards:
+            unknown |= 1 << c
+        for q in range(s.n):
+            mask = t.known[q]
+            if q != seat and mask & unknown:
+                moved = mask & ~unknown
+                for old, new in zip(true_cards, pool, strict=True):
+                    if mask >> old & 1:
+                        moved |= 1 << new
+                t.known[q] = moved
+    if t.lost_player >= 0 and t.lost_player != seat:
+        if t.lost_step > 0:
+            # S02: the card already given went last into the first chosen player's hand (seen there only by
+            # him and the Lost player); name the card the sample put there.
+            t.lost_cards = [t.hands[t.lost_seats[0]][-1], *t.lost_cards[1:]]
+        if len(t.lost_cards) > t.lost_step:
+            # S02: the cards the Lost player chose (not yet given) are hidden; choose them again from his hand.
+            hand = sorted(c for c in t.hands[t.lost_player] if c not in t.lost_cards[: t.lost_step])
+            rng.shuffle(hand)
+            t.lost_cards = t.lost_cards[: t.lost_step] + hand[: len(t.lost_cards) - t.lost_step]
     if t.op_choice and seat != s.first:
-        ops = t.ops_pile + t.op_choice
+        ops = sorted(t.ops_pile + t.op_choice)
         rng.shuffle(ops)
         t.op_choice = ops[: len(t.op_choice)]
-        t.ops_pile = sorted(ops[len(t.op_choice):])
+        t.ops_pile = sorted(ops[len(t.op_choice) :])
     return t
 
 
