@@ -48,6 +48,9 @@ TYPE_BY_NAME = {"air": 1, "surface": 2, "sub": 4, "combined": 7, "air & surface"
                 "surface & sub": 6}
 
 
+_FIELDS = frozenset({"engagement_type", "hand", "kind", "operation", "phase", "plays", "round", "sides"})
+"""The observation fields the heuristic reads."""
+
 class MedSiroccoHeuristic:
     """The `heuristic` bot for Med Sirocco."""
 
@@ -86,7 +89,7 @@ class MedSiroccoHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = view.observation(_FIELDS)
         phase = obs["phase"]
         g = self.g
         if phase == "declare-type":

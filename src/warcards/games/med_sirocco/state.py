@@ -322,6 +322,11 @@ class MedSiroccoState(State):
 
         return observe(self, seat)
 
+    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        from warcards.games.med_sirocco.views import observe
+
+        return observe(self, seat, fields)
+
     def determinize(self, seat: int, rng: Rng) -> State:
         from warcards.games.med_sirocco.views import determinize
 

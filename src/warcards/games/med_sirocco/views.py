@@ -8,7 +8,7 @@ be in another hand (S02 Lost exchanges, 2.41 Supply pick-ups).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import JSON, Rng
@@ -43,11 +43,9 @@ def event_text(ids: tuple[str, ...], event: tuple[int, int, int]) -> str:
     return texts[code]() if code in texts else str(event)
 
 
-def observe(s: MedSiroccoState, seat: int) -> JSON:
-    """Exactly what `seat` may know now."""
-    g = s.g
-    ids = g.ids
-    n = s.n
+def _plays(s: MedSiroccoState, seat: int) -> list[JSON]:
+    """The Engagement's cards in play; another seat's face-down card (and what it is played on) is hidden."""
+    ids = s.g.ids
     plays = []
     for e in range(len(s.e_card)):
         if not s.e_alive[e]:
@@ -61,61 +59,87 @@ def observe(s: MedSiroccoState, seat: int) -> JSON:
             "round": s.e_round[e] + 1,
             "on": ids[s.e_card[s.e_host[e]]] if s.e_host[e] >= 0 and (not down or mine) else None,
         })
+    return plays
+
+
+def _known_in_hands(s: MedSiroccoState, seat: int) -> list[list[str]]:
+    ids = s.g.ids
     known = s.known[seat]
-    obs: JSON = {
-        "game": "med-sirocco",
-        "seat": seat,
-        "players": n,
-        "phase": rules.PHASE_NAMES[s.phase],
-        "current_player": s.cur if s.phase not in (rules.PH_CHANCE, rules.PH_END) else None,
-        "hand": sorted(ids[c] for c in s.hands[seat]),
-        "hand_sizes": [len(h) for h in s.hands],
-        "hand_limits": [rules.hand_limit(s, p) for p in range(n)],
-        "known_in_hands": [sorted(ids[c] for c in s.hands[p] if known >> c & 1) if p != seat else []
-                           for p in range(n)],
-        "operation": ids[s.op] if s.op >= 0 else None,
-        "operation_choice": sorted(ids[c] for c in s.op_choice) if s.first == seat or not s.op_choice else
-        len(s.op_choice),
-        "kind": None if s.op < 0 else ("battle" if s.battle else "convoy"),
-        "engagement_type": TYPE_NAMES.get(s.eng_type) if s.op >= 0 and s.phase != rules.PH_TYPE else None,
-        "round": s.rnd + 1,
-        "rounds": s.rounds,
-        "first_player": s.first,
-        "dealer": s.dealer,
-        "sides": [None if x < 0 else ("allies", "axis")[x] for x in s.side],
-        "cancelled": [bool(s.cancelled >> p & 1) for p in range(n)],
-        "sat_out": [bool(s.satout >> p & 1) for p in range(n)],
-        "plays": plays,
-        "under_operation": [ids[c] for c in s.u_card if c >= 0],
-        "discard": [ids[c] for c in s.discard],
-        "pile_size": len(s.pile),
-        "operations_left": len(s.ops_pile),
-        "operations_out": [ids[c] for c in s.ops_out],
-        "operations_done": s.ops_done,
-        "operations_total": s.ops_total,
-        "won": [[ids[c] for c in s.won[p]] for p in range(n)],
-        "captured_counts": [len(s.captured[p]) for p in range(n)],
-        "captured": [ids[c] for c in s.captured[seat]],
-        "sunk": [ids[c] for c in s.sunk],
-        "restriction": None if s.restrict_by < 0 else ("allies", "axis")[s.restrict_side],
-        "admiral_combined": s.admiral_by >= 0,
-        "bomb_alley_on": ids[s.e_card[s.bomb_entry]] if s.bomb_entry >= 0 else None,
-        "shallows": s.shallows_by >= 0,
-        "sirocco_holder": s.sirocco_holder if s.sirocco_holder >= 0 else None,
-        "lost_selected": [ids[c] for c in s.lost_cards] if s.lost_player == seat else len(s.lost_cards),
-        "lost_seats": list(s.lost_seats),
-        "supply_candidates": [ids[c] for c in rules.supply_candidates(s)] if s.phase == rules.PH_SUPPLY else [],
-        "share_pool": [ids[c] for c in s.share_pool],
-        "share_counts": list(s.share_count),
-        "won_vp": [sum(g.vp[c] for c in s.won[p]) for p in range(n)],
-        "my_vp": rules.victory_points(s)[seat],
-        "series_vp": list(s.series_vp) if s.series else None,
-        "game_number": s.game_no,
-        "log": [event_text(ids, e) for e in s.log_prev + s.log],
+    return [sorted(ids[c] for c in s.hands[p] if known >> c & 1) if p != seat else [] for p in range(s.n)]
+
+
+def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
+    """Each observation field and how it is computed from the state for a seat."""
+    return {
+        "game": lambda s, seat: "med-sirocco",
+        "seat": lambda s, seat: seat,
+        "players": lambda s, seat: s.n,
+        "phase": lambda s, seat: rules.PHASE_NAMES[s.phase],
+        "current_player": lambda s, seat: s.cur if s.phase not in (rules.PH_CHANCE, rules.PH_END) else None,
+        "hand": lambda s, seat: sorted(s.g.ids[c] for c in s.hands[seat]),
+        "hand_sizes": lambda s, seat: [len(h) for h in s.hands],
+        "hand_limits": lambda s, seat: [rules.hand_limit(s, p) for p in range(s.n)],
+        "known_in_hands": _known_in_hands,
+        "operation": lambda s, seat: s.g.ids[s.op] if s.op >= 0 else None,
+        "operation_choice": lambda s, seat: sorted(s.g.ids[c] for c in s.op_choice)
+        if s.first == seat or not s.op_choice else len(s.op_choice),
+        "kind": lambda s, seat: None if s.op < 0 else ("battle" if s.battle else "convoy"),
+        "engagement_type": lambda s, seat: TYPE_NAMES.get(s.eng_type)
+        if s.op >= 0 and s.phase != rules.PH_TYPE else None,
+        "round": lambda s, seat: s.rnd + 1,
+        "rounds": lambda s, seat: s.rounds,
+        "first_player": lambda s, seat: s.first,
+        "dealer": lambda s, seat: s.dealer,
+        "sides": lambda s, seat: [None if x < 0 else ("allies", "axis")[x] for x in s.side],
+        "cancelled": lambda s, seat: [bool(s.cancelled >> p & 1) for p in range(s.n)],
+        "sat_out": lambda s, seat: [bool(s.satout >> p & 1) for p in range(s.n)],
+        "plays": _plays,
+        "under_operation": lambda s, seat: [s.g.ids[c] for c in s.u_card if c >= 0],
+        "discard": lambda s, seat: [s.g.ids[c] for c in s.discard],
+        "pile_size": lambda s, seat: len(s.pile),
+        "operations_left": lambda s, seat: len(s.ops_pile),
+        "operations_out": lambda s, seat: [s.g.ids[c] for c in s.ops_out],
+        "operations_done": lambda s, seat: s.ops_done,
+        "operations_total": lambda s, seat: s.ops_total,
+        "won": lambda s, seat: [[s.g.ids[c] for c in s.won[p]] for p in range(s.n)],
+        "captured_counts": lambda s, seat: [len(s.captured[p]) for p in range(s.n)],
+        "captured": lambda s, seat: [s.g.ids[c] for c in s.captured[seat]],
+        "sunk": lambda s, seat: [s.g.ids[c] for c in s.sunk],
+        "restriction": lambda s, seat: None if s.restrict_by < 0 else ("allies", "axis")[s.restrict_side],
+        "admiral_combined": lambda s, seat: s.admiral_by >= 0,
+        "bomb_alley_on": lambda s, seat: s.g.ids[s.e_card[s.bomb_entry]] if s.bomb_entry >= 0 else None,
+        "shallows": lambda s, seat: s.shallows_by >= 0,
+        "sirocco_holder": lambda s, seat: s.sirocco_holder if s.sirocco_holder >= 0 else None,
+        "lost_selected": lambda s, seat: [s.g.ids[c] for c in s.lost_cards]
+        if s.lost_player == seat else len(s.lost_cards),
+        "lost_seats": lambda s, seat: list(s.lost_seats),
+        "supply_candidates": lambda s, seat: [s.g.ids[c] for c in rules.supply_candidates(s)]
+        if s.phase == rules.PH_SUPPLY else [],
+        "share_pool": lambda s, seat: [s.g.ids[c] for c in s.share_pool],
+        "share_counts": lambda s, seat: list(s.share_count),
+        "won_vp": lambda s, seat: [sum(s.g.vp[c] for c in s.won[p]) for p in range(s.n)],
+        "my_vp": lambda s, seat: rules.victory_points(s)[seat],
+        "series_vp": lambda s, seat: list(s.series_vp) if s.series else None,
+        "game_number": lambda s, seat: s.game_no,
+        "log": lambda s, seat: [event_text(s.g.ids, e) for e in s.log_prev + s.log],
+        "final_vp": lambda s, seat: rules.victory_points(s),
     }
-    if s.phase == rules.PH_END:
-        obs["final_vp"] = rules.victory_points(s)
-    return obs
+
+
+_FIELDS = _field_table()
+
+
+def observe(s: MedSiroccoState, seat: int, fields: frozenset[str] | None = None) -> JSON:
+    """Exactly what `seat` may know now (`final_vp` once the game is over); with `fields`, only those
+    top-level fields, each computed only when asked for (bots read a few fields on every move)."""
+    over = s.phase == rules.PH_END
+    if fields is None:
+        return {name: build(s, seat) for name, build in _FIELDS.items() if over or name != "final_vp"}
+    return {
+        name: build(s, seat)
+        for name, build in _FIELDS.items()
+        if name in fields and (over or name != "final_vp")
+    }
 
 
 def determinize(s: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
