@@ -51,6 +51,12 @@ class SearchConfig:
     replaces the heuristic's only when its mean return is `override` standard errors higher. `guided` > 0 lets the
     heuristic play the first `guided` player actions of each random rollout (cheaper than a full
     heuristic rollout, more realistic than a random one).
+
+    `paired` replaces the tree at the root by paired sampling: every determinization is rolled out once
+    after each legal move, so moves are compared on the same hidden cards (the luck of the deal cancels
+    out of their difference); `iterations` is then the number of rollouts, shared by the moves (at least
+    `PAIRED_MIN_SAMPLES` determinizations), and the heuristic's move is replaced only when the best move's
+    mean paired difference over it is `override` standard errors above zero.
     """
 
     iterations: int = 1000
@@ -62,6 +68,7 @@ class SearchConfig:
     prior: float = 0.0
     override: float = 1.0
     guided: int = 0
+    paired: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -157,6 +164,8 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
+        if self.config.paired:
+            return self._paired_step(view, legal)
         root = _Node(self.seat)
         config = self.config
         start = time.perf_counter()
@@ -181,6 +190,51 @@ class ISMCTSAgent:
             done, time.perf_counter() - start, {a: edge.visits for a, edge in edges.items()}
         )
         return best
+
+    def _paired_step(self, view: SeatView, legal: list[int]) -> int:
+        """Paired sampling at the root: each determinization is rolled out after every legal move (the
+        rollout's own moves by the heuristic, up to the horizon, then the game's evaluation), and the
+        heuristic's move stands unless another beats it by `override` standard errors of the paired
+        differences."""
+        start = time.perf_counter()
+        config = self.config
+        deadline = start + config.time_limit if config.time_limit is not None else math.inf
+        samples = max(PAIRED_MIN_SAMPLES, config.iterations // len(legal))
+        values: dict[int, list[float]] = {action: [] for action in legal}
+        seat = self.seat
+        done = 0
+        while done < samples:
+            world = view.determinize(self.rng)
+            for action in legal:
+                state = world.clone()
+                state.apply_action(action)
+                values[action].append(self._rollout(state)[0][seat])
+            done += 1
+            if deadline != math.inf and time.perf_counter() >= deadline:
+                break
+        means = {action: sum(v) / done for action, v in values.items()}
+        best = max(legal, key=lambda action: means[action])
+        hint = self._prior_agents[seat].step(view) if self._prior_agents else -1
+        if hint in values and best != hint:
+            diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
+            if not self._paired_evidence(diffs):
+                best = hint
+        self.last = SearchStats(done * len(legal), time.perf_counter() - start, {a: done for a in legal})
+        return best
+
+    def _paired_evidence(self, diffs: list[float]) -> bool:
+        """Whether the mean of paired differences is `override` standard errors above zero (the variance
+        floored at a small share of the largest difference seen, so a few equal values are not certainty)."""
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        scale = max(abs(d) for d in diffs)
+        if scale == 0:
+            return False
+        variance = max(variance, _VARIANCE_FLOOR * scale * scale)
+        return mean > self.config.override * math.sqrt(variance / n)
 
     def _evidence(self, chosen: _Node, hint: _Node, bounds: list[float]) -> bool:
         """With a prior, the search overrides the heuristic's move only when the chosen move's mean return
@@ -300,6 +354,9 @@ class ISMCTSAgent:
             applied += 1
 
 
+PAIRED_MIN_SAMPLES = 8
+"""The fewest determinizations a paired search compares its moves on."""
+
 _VARIANCE_FLOOR = 0.01
 """The smallest variance (in normalised return units, where 1/4 is the most a [0, 1] return can have)
 credited to an edge when judging evidence."""
@@ -341,16 +398,39 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=300, action_budget=40_000),
     "hard": SearchConfig(iterations=1000, action_budget=60_000, prior=1.0),
 }
-# Games whose package exports `evaluate(state)`: `hard` rolls out with the game's heuristic in every seat
-# for `horizon` player actions and backs up the evaluation there (short, informed rollouts: the search is a
-# best response to heuristic play, started from the heuristic's own move by the prior), keeping the
-# heuristic's move unless the evidence against it reaches `override` standard errors.
+# Games whose package exports `evaluate(state)`: `hard` compares its moves by paired sampling — every
+# determinization is rolled out after each legal move, the rollout played by the game's heuristic in every
+# seat for `horizon` player actions and then scored by `evaluate` — and keeps the heuristic's move unless
+# another beats it by `override` standard errors of the paired differences. `iterations` counts rollouts.
+# Budgets are set per game so that a decision stays well under a second on one core (docs/bots.md).
 GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
     ("race-to-messina", "hard"): replace(
-        LEVELS["hard"], iterations=150, action_budget=None, rollout="heuristic", horizon=20, override=3.0
+        LEVELS["hard"],
+        paired=True,
+        iterations=100,
+        action_budget=None,
+        rollout="heuristic",
+        horizon=12,
+        override=2.0,
     ),
-    ("med-sirocco", "hard"): replace(LEVELS["hard"], override=3.0),
-    ("naval-war", "hard"): replace(LEVELS["hard"], override=3.0),
+    ("med-sirocco", "hard"): replace(
+        LEVELS["hard"],
+        paired=True,
+        iterations=200,
+        action_budget=None,
+        rollout="heuristic",
+        horizon=20,
+        override=2.0,
+    ),
+    ("naval-war", "hard"): replace(
+        LEVELS["hard"],
+        paired=True,
+        iterations=100,
+        action_budget=None,
+        rollout="heuristic",
+        horizon=10,
+        override=2.0,
+    ),
 }
 
 
@@ -477,7 +557,7 @@ class OpenSpielISMCTSAgent:
 
 # OpenSpiel ISMCTS simulations per move that take as long as one `hard` decision, by game and player count
 # (measured side by side on the same positions with `matched_openspiel_simulations`: see docs/bots.md).
-OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {("cards-of-war", 2): 110}
+OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {("cards-of-war", 2): 110, ("race-to-messina", 2): 5}
 OPENSPIEL_DEFAULT_SIMULATIONS = 300
 
 
