@@ -14,7 +14,7 @@ from warcards.arena import TournamentSpec, agent_summaries, run_tournament
 from warcards.bots import agent_names, make_agent
 from warcards.bots.ismcts import AGENT_BUILDERS, LEVELS, ISMCTSAgent, SearchConfig, build, level_config
 from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, Game, State
+from warcards.engine.api import CHANCE, Game, Rng, State
 from warcards.match import step_chance
 
 from .toygame import ToyGame, ToyState, toy_heuristic
@@ -250,3 +250,69 @@ def test_without_evidence_the_heuristic_move_stands() -> None:
         action = free.step(SeatView(state, seat))
         visits = free.last.visits or {}
         assert visits[action] == max(visits.values())
+
+
+def test_paired_sampling_rolls_every_move_out_on_the_same_determinizations() -> None:
+    game = ToyGame(3)
+    state = _decision_point(game, 7, skip=1)
+    seat = state.current_player()
+    legal = state.legal_actions()
+    seen: list[tuple[int, ...]] = []
+
+    def evaluate(s: State) -> list[float]:
+        assert isinstance(s, ToyState)
+        seen.append(tuple(s.hands))
+        return [float(t) for t in s.tricks]
+
+    class CountingView(SeatView):
+        __slots__ = ("samples",)
+
+        def determinize(self, rng: Rng) -> State:
+            self.samples += 1
+            return super().determinize(rng)
+
+    view = CountingView(state, seat)
+    view.samples = 0
+    config = SearchConfig(iterations=10 * len(legal), paired=True, rollout="heuristic", horizon=1, prior=1.0)
+    agent = ISMCTSAgent(game, seat, 4, config, heuristic=toy_heuristic, evaluator=evaluate)
+    assert agent.step(view) in legal
+    assert view.samples == 10, "one determinization per sample, shared by every move"
+    assert len(seen) == 10 * len(legal)
+    assert agent.last.iterations == 10 * len(legal)
+    assert agent.last.visits == dict.fromkeys(legal, 10)
+    assert state.history() == _decision_point(game, 7, skip=1).history()
+
+
+def test_paired_evidence_needs_a_consistent_gain_over_the_heuristic_move() -> None:
+    agent = ISMCTSAgent(ToyGame(2), 0, 0, SearchConfig(paired=True, override=2.0))
+    assert not agent._paired_evidence([0.0] * 20)
+    assert not agent._paired_evidence([1.0, -1.0] * 10)
+    assert agent._paired_evidence([0.2, 0.3, 0.25, 0.2] * 5)
+    assert not agent._paired_evidence([0.5])
+
+
+def test_paired_without_evidence_keeps_the_heuristic_move() -> None:
+    game = ToyGame(3)
+    for seed in range(4):
+        state = _decision_point(game, seed, skip=seed % 2)
+        seat = state.current_player()
+        hint = toy_heuristic(game, seat, 0).step(SeatView(state, seat))
+        config = SearchConfig(iterations=100, paired=True, prior=1.0, override=1e9)
+        agent = ISMCTSAgent(game, seat, seed, config, heuristic=toy_heuristic)
+        assert agent.step(SeatView(state, seat)) == hint
+
+
+def test_paired_search_beats_random_in_the_toy_game() -> None:
+    def paired(game: Game, seat: int, seed: int) -> ISMCTSAgent:
+        return ISMCTSAgent(game, seat, seed, SearchConfig(iterations=60, paired=True), name="paired")
+
+    spec = TournamentSpec(
+        "toy-tricks",
+        ("paired", "random"),
+        150,
+        seed=3,
+        factory=functools.partial(ToyGame, 2),
+        builders={"paired": paired},
+    )
+    win = {s.agent: s for s in agent_summaries(run_tournament(spec).records)}["paired"].win
+    assert win.low > win.even, f"paired {win}"
