@@ -557,8 +557,16 @@ class OpenSpielISMCTSAgent:
 
 # OpenSpiel ISMCTS simulations per move that take as long as one `hard` decision, by game and player count
 # (measured side by side on the same positions with `matched_openspiel_simulations`: see docs/bots.md).
-OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {("cards-of-war", 2): 110, ("race-to-messina", 2): 5}
-OPENSPIEL_DEFAULT_SIMULATIONS = 300
+OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {
+    ("cards-of-war", 2): 110,
+    ("race-to-messina", 2): 2,
+    ("race-to-messina", 3): 4,
+    ("med-sirocco", 2): 21,
+    ("med-sirocco", 4): 11,
+    ("naval-war", 4): 7,
+}
+OPENSPIEL_DEFAULT_SIMULATIONS = 10
+"""For a game or player count not measured yet (rerun `matched_openspiel_simulations` and add it above)."""
 
 
 def matched_openspiel_simulations(game: Game, level: str = "hard", decisions: int = 6, seed: int = 0) -> int:
