@@ -467,7 +467,9 @@ AGENT_BUILDERS: dict[str, AgentBuilder] = {level: _builder(level) for level in L
 
 @dataclass(frozen=True)
 class SearchBench:
-    """Search speed of one level on one game: simulations per second and seconds per decision."""
+    """Search speed of one level on one game: simulations per second and seconds per decision, in CPU
+    time of the searching process (what one free core would take; other load on the machine does not
+    inflate it)."""
 
     game: str
     level: str
@@ -495,16 +497,19 @@ def search_positions(game: Game, count: int, seed: int) -> list[State]:
 
 
 def benchmark(game: Game, level: str = "hard", decisions: int = 10, seed: int = 0) -> SearchBench:
-    """Time `decisions` searches at `level` from positions of seeded random games (real choices only)."""
+    """Time `decisions` searches at `level` from positions of seeded random games (real choices only), in
+    CPU seconds of this process."""
     simulations = 0
     total = worst = 0.0
     for index, position in enumerate(search_positions(game, decisions, seed)):
         seat = position.current_player()
         agent = build(level, game, seat, seed + index)
+        start = time.process_time()
         agent.step(SeatView(position, seat))
+        spent = time.process_time() - start
         simulations += agent.last.iterations
-        total += agent.last.seconds
-        worst = max(worst, agent.last.seconds)
+        total += spent
+        worst = max(worst, spent)
     return SearchBench(game.game_id, level, decisions, simulations / total, total / decisions, worst)
 
 
