@@ -14,6 +14,11 @@ replaces it only on evidence.
 Returns are normalised to [0, 1] by the range seen so far in the search, so one exploration constant
 serves every game's scoring scale.
 
+`SearchConfig(paired=True)` replaces the root's tree by paired sampling: each determinization is rolled
+out after every legal move (heuristic rollouts to a horizon, scored by the game's `evaluate`), so moves are
+compared on the same hidden cards, and the heuristic's move is left only on a significant paired gain.
+`hard` uses it in the games whose packages export `evaluate` (GAME_LEVELS).
+
 Difficulty levels (`make_agent("easy" | "medium" | "hard", game, seat, seed)`) are fixed budgets so a
 tournament is reproducible whatever the machine load; see docs/bots.md for the table.
 """
