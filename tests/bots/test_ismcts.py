@@ -316,3 +316,24 @@ def test_paired_search_beats_random_in_the_toy_game() -> None:
     )
     win = {s.agent: s for s in agent_summaries(run_tournament(spec).records)}["paired"].win
     assert win.low > win.even, f"paired {win}"
+
+
+def test_successive_halving_spends_the_rollouts_on_the_contenders() -> None:
+    game = ToyGame(3)
+    for seed in range(6):
+        state = _decision_point(game, seed, skip=0)
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) < 3:
+            continue
+        hint = toy_heuristic(game, seat, 0).step(SeatView(state, seat))
+        config = SearchConfig(iterations=40 * len(legal), paired=True, halving=True, prior=1.0)
+        agent = ISMCTSAgent(game, seat, seed, config, heuristic=toy_heuristic)
+        assert agent.step(SeatView(state, seat)) in legal
+        samples = agent.last.visits or {}
+        assert samples[hint] == max(samples.values()), "the heuristic's move is never dropped"
+        assert min(samples.values()) == 8 < max(samples.values()), "the worse moves stop after a round"
+        stubborn = ISMCTSAgent(game, seat, seed, replace(config, override=1e9), heuristic=toy_heuristic)
+        assert stubborn.step(SeatView(state, seat)) == hint
+        return
+    raise AssertionError("no position with three moves in the toy game")

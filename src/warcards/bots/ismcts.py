@@ -61,7 +61,8 @@ class SearchConfig:
     after each legal move, so moves are compared on the same hidden cards (the luck of the deal cancels
     out of their difference); `iterations` is then the number of rollouts, shared by the moves (at least
     `PAIRED_MIN_SAMPLES` determinizations), and the heuristic's move is replaced only when the best move's
-    mean paired difference over it is `override` standard errors above zero.
+    mean paired difference over it is `override` standard errors above zero. With `halving`, the moves
+    are sampled in rounds and the worse half dropped after each, so the rollouts go to the contenders.
     """
 
     iterations: int = 1000
@@ -74,6 +75,7 @@ class SearchConfig:
     override: float = 1.0
     guided: int = 0
     paired: bool = False
+    halving: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -169,6 +171,8 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {legal[0]: 0})
             return legal[0]
+        if self.config.paired and self.config.halving:
+            return self._halving_step(view, legal)
         if self.config.paired:
             return self._paired_step(view, legal)
         root = _Node(self.seat)
@@ -225,6 +229,46 @@ class ISMCTSAgent:
             if not self._paired_evidence(diffs):
                 best = hint
         self.last = SearchStats(done * len(legal), time.perf_counter() - start, {a: done for a in legal})
+        return best
+
+    def _halving_step(self, view: SeatView, legal: list[int]) -> int:
+        """Paired sampling with successive halving: rounds of `PAIRED_MIN_SAMPLES` determinizations, each
+        rolled out after every surviving move; after each round the worse half of the moves is dropped
+        (the heuristic's move always stays), so the budget goes to the contenders. The survivors share
+        every determinization, and the best replaces the heuristic's move only on `override` standard
+        errors of their paired differences."""
+        start = time.perf_counter()
+        config = self.config
+        deadline = start + config.time_limit if config.time_limit is not None else math.inf
+        seat = self.seat
+        hint = self._prior_agents[seat].step(view) if self._prior_agents else legal[0]
+        candidates = list(legal)
+        values: dict[int, list[float]] = {action: [] for action in legal}
+        spent = 0
+        done = 0
+        while spent < config.iterations:
+            for _ in range(PAIRED_MIN_SAMPLES):
+                world = view.determinize(self.rng)
+                for action in candidates:
+                    state = world.clone()
+                    state.apply_action(action)
+                    values[action].append(self._rollout(state)[0][seat])
+                spent += len(candidates)
+                done += 1
+            if deadline != math.inf and time.perf_counter() >= deadline:
+                break
+            if len(candidates) > 2:
+                ranked = sorted(candidates, key=lambda action: -sum(values[action]) / len(values[action]))
+                kept = ranked[: max(2, (len(ranked) + 1) // 2)]
+                candidates = kept if hint in kept else [*kept, hint]
+        best = max(candidates, key=lambda action: sum(values[action]) / len(values[action]))
+        if best != hint:
+            diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
+            if not self._paired_evidence(diffs):
+                best = hint
+        self.last = SearchStats(
+            spent, time.perf_counter() - start, {action: len(v) for action, v in values.items()}
+        )
         return best
 
     def _paired_evidence(self, diffs: list[float]) -> bool:
@@ -412,10 +456,11 @@ GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
     ("race-to-messina", "hard"): replace(
         LEVELS["hard"],
         paired=True,
-        iterations=100,
+        halving=True,
+        iterations=240,
         action_budget=None,
         rollout="heuristic",
-        horizon=12,
+        horizon=16,
         override=2.0,
     ),
     ("med-sirocco", "hard"): replace(
