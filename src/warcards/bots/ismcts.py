@@ -452,35 +452,13 @@ LEVELS: dict[str, SearchConfig] = {
 # seat for `horizon` player actions and then scored by `evaluate` — and keeps the heuristic's move unless
 # another beats it by `override` standard errors of the paired differences. `iterations` counts rollouts.
 # Budgets are set per game so that a decision stays well under a second on one core (docs/bots.md).
+_PAIRED_HARD = replace(LEVELS["hard"], paired=True, action_budget=None, rollout="heuristic", override=2.0)
+"""What `hard` shares in the games with `evaluate`; each sets its own budget and horizon below."""
+
 GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
-    ("race-to-messina", "hard"): replace(
-        LEVELS["hard"],
-        paired=True,
-        halving=True,
-        iterations=240,
-        action_budget=None,
-        rollout="heuristic",
-        horizon=16,
-        override=2.0,
-    ),
-    ("med-sirocco", "hard"): replace(
-        LEVELS["hard"],
-        paired=True,
-        iterations=200,
-        action_budget=None,
-        rollout="heuristic",
-        horizon=20,
-        override=2.0,
-    ),
-    ("naval-war", "hard"): replace(
-        LEVELS["hard"],
-        paired=True,
-        iterations=100,
-        action_budget=None,
-        rollout="heuristic",
-        horizon=10,
-        override=2.0,
-    ),
+    ("race-to-messina", "hard"): replace(_PAIRED_HARD, halving=True, iterations=240, horizon=16),
+    ("med-sirocco", "hard"): replace(_PAIRED_HARD, iterations=200, horizon=20),
+    ("naval-war", "hard"): replace(_PAIRED_HARD, iterations=100, horizon=10),
 }
 
 
