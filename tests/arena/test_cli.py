@@ -43,10 +43,13 @@ def test_tournament_prints_json_and_resumes(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     data = json.loads(first.output)
     assert data["games"] == 2 and {a["agent"] for a in data["agents"]} == {"random", "heuristic"}
+    (same_seat,) = data["same_seat"]
+    assert (same_seat["agent"], same_seat["other"], same_seat["deals"]) == ("random", "heuristic", 1)
     assert len(out.read_text().splitlines()) == 2
     again = runner.invoke(app, [*args, "--no-progress"])
     assert again.exit_code == 0, again.output
     assert "head to head" in again.output and "openskill" in again.output
+    assert "same deal, same seat" in again.output
     assert len(out.read_text().splitlines()) == 2
 
 

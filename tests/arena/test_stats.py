@@ -10,6 +10,7 @@ from warcards.arena import (
     SPRTConfig,
     ab_scores,
     agent_summaries,
+    duplicate_comparisons,
     head_to_head,
     rate,
     seat_rates,
@@ -20,8 +21,8 @@ from warcards.arena.sprt import elo_to_score
 from warcards.match import MatchRecord
 
 
-def _record(agents: list[str], returns: list[float]) -> MatchRecord:
-    return MatchRecord(game="g", options={}, seed=0, actions=[], returns=returns, agents=agents)
+def _record(agents: list[str], returns: list[float], seed: int = 0) -> MatchRecord:
+    return MatchRecord(game="g", options={}, seed=seed, actions=[], returns=returns, agents=agents)
 
 
 def test_wilson_interval_matches_the_textbook_values() -> None:
@@ -67,6 +68,49 @@ def test_head_to_head_counts_only_games_holding_both() -> None:
     assert matrix[index["b"]][index["a"]] == pytest.approx(0.25)
     assert matrix[index["b"]][index["c"]] == pytest.approx(1.0)
     assert matrix[index["a"]][index["a"]] is None
+
+
+def test_duplicate_comparison_cancels_a_seat_that_always_wins() -> None:
+    # Seat 2 (think of Sicily's Axis) wins every deal but one, whoever holds it: the win rate per
+    # seat-game shows nothing, the same-seat comparison shows the one deal "a" turned round.
+    records = []
+    for deal in range(20):
+        records.append(_record(["a", "b", "a"], [-1.0, -1.0, 1.0], seed=deal))
+        turned = [1.0, -1.0, -1.0] if deal == 0 else [-1.0, -1.0, 1.0]
+        records.append(_record(["a", "b", "b"], turned, seed=deal))
+        records.append(_record(["b", "a", "b"], [-1.0, -1.0, 1.0], seed=deal))
+    (comparison,) = duplicate_comparisons(records)
+    assert (comparison.agent, comparison.other, comparison.deals) == ("a", "b", 20)
+    # Deal 0: in seat 0 "a" won 1 of its 2 games there and "b" none (+1/2); in seat 2 "a" won its
+    # game and "b" 1 of 2 (+1/2); seat 1 no difference: the deal scores +1/3, the others 0.
+    assert comparison.mean == pytest.approx(1 / 3 / 20)
+    assert comparison.low < 0 < comparison.high and comparison.significant == "even"
+
+
+def test_duplicate_comparison_finds_the_stronger_agent_seat_by_seat() -> None:
+    rng = random.Random(3)
+    records = []
+    for deal in range(40):
+        first_wins = rng.random() < 0.8  # seat 0 is strong
+        for agents in (["a", "b"], ["b", "a"]):
+            a_seat = agents.index("a")
+            winner = 0 if first_wins else 1
+            if rng.random() < 0.3:  # "a" sometimes wins where the seat alone would lose
+                winner = a_seat
+            returns = [1.0 if seat == winner else -1.0 for seat in range(2)]
+            records.append(_record(agents, returns, seed=deal))
+    (comparison,) = duplicate_comparisons(records)
+    assert comparison.significant == "above" and comparison.mean > 0
+    (reverse,) = duplicate_comparisons(list(reversed(records)))
+    assert reverse.agent == "b" and reverse.mean == pytest.approx(-comparison.mean)
+    assert reverse.significant == "below"
+
+
+def test_duplicate_comparison_of_equal_play_is_zero_and_a_lone_deal_proves_nothing() -> None:
+    same = [_record(["a", "b"], [1.0, -1.0], seed=1), _record(["b", "a"], [1.0, -1.0], seed=1)]
+    (comparison,) = duplicate_comparisons(same)
+    assert comparison.mean == 0.0 and comparison.significant == "even"
+    assert (comparison.low, comparison.high) == (-1.0, 1.0)
 
 
 def test_ratings_order_agents_by_strength() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import random
 import time
 from dataclasses import replace
@@ -337,3 +338,37 @@ def test_successive_halving_spends_the_rollouts_on_the_contenders() -> None:
         assert stubborn.step(SeatView(state, seat)) == hint
         return
     raise AssertionError("no position with three moves in the toy game")
+
+
+class _ScriptedGain(ISMCTSAgent):
+    """Rollouts worth `gain` after `favoured` and 0 after any other move (the toy's own play unused)."""
+
+    favoured = -1
+    gain = 0.0
+
+    def _rollout(self, state: State) -> tuple[list[float], int]:
+        value = self.gain if state.history()[-1] == self.favoured else 0.0
+        return [value] * self.game.num_players, 0
+
+
+def test_extend_settles_a_close_call_with_more_determinizations() -> None:
+    game = ToyGame(3)
+    state = _decision_point(game, 7, skip=1)
+    seat = state.current_player()
+    best, hint = state.legal_actions()[:2]
+    close = [0.3, -0.1] * 4  # mean 0.1, 1.41 standard errors: between half the override and the override
+    for extend, gain, confirmed in ((0, 0.3, False), (64, 0.3, True), (64, 0.0, False)):
+        agent = _ScriptedGain(game, seat, 1, SearchConfig(paired=True, override=2.0, extend=extend))
+        agent.favoured, agent.gain = best, gain
+        values = {best: list(close), hint: [0.0] * len(close)}
+        assert agent._paired_score(close) == pytest.approx(0.1 / (0.2138 / 8**0.5), rel=1e-3)
+        verdict, spent = agent._settle(SeatView(state, seat), best, hint, values, math.inf)
+        assert verdict is confirmed
+        assert spent <= 2 * extend and len(values[best]) == len(values[hint]) == len(close) + spent // 2
+        if extend:
+            assert spent > 0, "a close call is sampled further"
+    clear = ISMCTSAgent(game, seat, 1, SearchConfig(paired=True, override=2.0, extend=64))
+    values = {best: [0.0] * 8, hint: [0.0] * 8}
+    assert clear._settle(SeatView(state, seat), best, hint, values, math.inf) == (False, 0), "no gain: no more work"
+    with pytest.raises(ValueError, match="extend"):
+        SearchConfig(extend=-1)

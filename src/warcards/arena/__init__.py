@@ -4,8 +4,10 @@ from warcards.arena.ratings import Rating, rate
 from warcards.arena.sprt import SPRTConfig, SPRTResult, ab_scores, sprt
 from warcards.arena.stats import (
     AgentSummary,
+    DuplicateComparison,
     Rate,
     agent_summaries,
+    duplicate_comparisons,
     head_to_head,
     seat_rates,
     wilson,
@@ -25,6 +27,7 @@ from warcards.simulate import win_shares
 
 __all__ = [
     "AgentSummary",
+    "DuplicateComparison",
     "GameTask",
     "Rate",
     "Rating",
@@ -35,6 +38,7 @@ __all__ = [
     "TournamentSpec",
     "ab_scores",
     "agent_summaries",
+    "duplicate_comparisons",
     "head_to_head",
     "lineups",
     "make_backend",

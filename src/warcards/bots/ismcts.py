@@ -63,6 +63,10 @@ class SearchConfig:
     `PAIRED_MIN_SAMPLES` determinizations), and the heuristic's move is replaced only when the best move's
     mean paired difference over it is `override` standard errors above zero. With `halving`, the moves
     are sampled in rounds and the worse half dropped after each, so the rollouts go to the contenders.
+    `extend` settles close calls: when the best move's paired gain over the heuristic's is between half
+    the `override` and the `override` standard errors, up to `extend` more determinizations are rolled
+    out after just those two moves (in rounds of `PAIRED_MIN_SAMPLES`), stopping as soon as the gain is
+    `override` standard errors above zero or falls under half of that.
     """
 
     iterations: int = 1000
@@ -76,6 +80,7 @@ class SearchConfig:
     guided: int = 0
     paired: bool = False
     halving: bool = False
+    extend: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -92,6 +97,8 @@ class SearchConfig:
             raise ValueError(f"ismcts: prior must be 0 (off) or positive, got {self.prior}")
         if self.horizon is not None and self.horizon < 1:
             raise ValueError(f"ismcts: horizon must be at least 1 player action, got {self.horizon}")
+        if self.extend < 0:
+            raise ValueError(f"ismcts: extend must be 0 (off) or a number of determinizations, got {self.extend}")
 
 
 class CanonicalRandom(random.Random):
@@ -224,11 +231,13 @@ class ISMCTSAgent:
         means = {action: sum(v) / done for action, v in values.items()}
         best = max(legal, key=lambda action: means[action])
         hint = self._prior_agents[seat].step(view) if self._prior_agents else -1
+        spent = done * len(legal)
         if hint in values and best != hint:
-            diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
-            if not self._paired_evidence(diffs):
+            confirmed, extra = self._settle(view, best, hint, values, deadline)
+            spent += extra
+            if not confirmed:
                 best = hint
-        self.last = SearchStats(done * len(legal), time.perf_counter() - start, {a: done for a in legal})
+        self.last = SearchStats(spent, time.perf_counter() - start, {a: len(v) for a, v in values.items()})
         return best
 
     def _halving_step(self, view: SeatView, legal: list[int]) -> int:
@@ -263,27 +272,60 @@ class ISMCTSAgent:
                 candidates = kept if hint in kept else [*kept, hint]
         best = max(candidates, key=lambda action: sum(values[action]) / len(values[action]))
         if best != hint:
-            diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
-            if not self._paired_evidence(diffs):
+            confirmed, extra = self._settle(view, best, hint, values, deadline)
+            spent += extra
+            if not confirmed:
                 best = hint
         self.last = SearchStats(
             spent, time.perf_counter() - start, {action: len(v) for action, v in values.items()}
         )
         return best
 
-    def _paired_evidence(self, diffs: list[float]) -> bool:
-        """Whether the mean of paired differences is `override` standard errors above zero (the variance
-        floored at a small share of the largest difference seen, so a few equal values are not certainty)."""
+    def _settle(
+        self, view: SeatView, best: int, hint: int, values: dict[int, list[float]], deadline: float
+    ) -> tuple[bool, int]:
+        """Whether `best` beats the heuristic's move `hint` by `override` standard errors of their paired
+        differences, sampling up to `config.extend` more determinizations for the two when the call is
+        close (the gain between half the override and the override); also the rollouts spent doing so."""
+        diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
+        override = self.config.override
+        spent = 0
+        seat = self.seat
+        while True:
+            score = self._paired_score(diffs)
+            if score > override:
+                return True, spent
+            if score < override / 2 or spent >= 2 * self.config.extend or time.perf_counter() >= deadline:
+                return False, spent
+            for _ in range(PAIRED_MIN_SAMPLES):
+                world = view.determinize(self.rng)
+                gains = []
+                for action in (best, hint):
+                    state = world.clone()
+                    state.apply_action(action)
+                    gain = self._rollout(state)[0][seat]
+                    values[action].append(gain)
+                    gains.append(gain)
+                diffs.append(gains[0] - gains[1])
+            spent += 2 * PAIRED_MIN_SAMPLES
+
+    def _paired_score(self, diffs: list[float]) -> float:
+        """The mean of paired differences in standard errors (the variance floored at a small share of the
+        largest difference seen, so a few equal values are not certainty); 0 without evidence."""
         n = len(diffs)
         if n < 2:
-            return False
+            return 0.0
         mean = sum(diffs) / n
         variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         scale = max(abs(d) for d in diffs)
         if scale == 0:
-            return False
+            return 0.0
         variance = max(variance, _VARIANCE_FLOOR * scale * scale)
-        return mean > self.config.override * math.sqrt(variance / n)
+        return mean / math.sqrt(variance / n)
+
+    def _paired_evidence(self, diffs: list[float]) -> bool:
+        """Whether the mean of paired differences is `override` standard errors above zero (`_paired_score`)."""
+        return self._paired_score(diffs) > self.config.override
 
     def _evidence(self, chosen: _Node, hint: _Node, bounds: list[float]) -> bool:
         """With a prior, the search overrides the heuristic's move only when the chosen move's mean return

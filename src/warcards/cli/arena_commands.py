@@ -123,6 +123,7 @@ def tournament(
         SPRTConfig,
         TournamentSpec,
         agent_summaries,
+        duplicate_comparisons,
         head_to_head,
         make_backend,
         rate,
@@ -152,6 +153,7 @@ def tournament(
     summaries = agent_summaries(records)
     seats = seat_rates(records, game.seat_names())
     order, matrix = head_to_head(records)
+    duplicates = duplicate_comparisons(records)
     ratings = rate(records, seat_sides)
     if as_json:
         print(
@@ -163,6 +165,7 @@ def tournament(
                     "agents": [_summary_json(s) for s in summaries],
                     "seats": [_rate_json(r) for r in seats],
                     "head_to_head": {"order": order, "matrix": matrix},
+                    "same_seat": [vars(c) | {"verdict": c.significant} for c in duplicates],
                     "ratings": [vars(rating) for rating in ratings],
                     "sprt": vars(result.sprt) if result.sprt else None,
                 },
@@ -201,6 +204,12 @@ def tournament(
     for name, row in zip(order, matrix, strict=True):
         h2h.add_row(name, *("-" if v is None else f"{v:.3f}" for v in row))
     out.print(h2h)
+    dup = Table(title="same deal, same seat: row's win share minus column's (mean over deals)")
+    for column in ("agent", "vs", "deals", "difference", "95% interval", "verdict"):
+        dup.add_column(column, justify="left" if column in ("agent", "vs") else "right")
+    for c in duplicates:
+        dup.add_row(c.agent, c.other, str(c.deals), f"{c.mean:+.3f}", f"[{c.low:+.3f}, {c.high:+.3f}]", c.significant)
+    out.print(dup)
     rt = Table(title="openskill (Plackett–Luce) ratings")
     for column in ("agent", "mu", "sigma", "ordinal", "games"):
         rt.add_column(column, justify="left" if column == "agent" else "right")
