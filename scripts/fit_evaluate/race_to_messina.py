@@ -1,14 +1,16 @@
-"""Fit the constants of `warcards.games.race_to_messina.evaluate` (`DT_WEIGHT` and `FITS`) and print them.
+"""Fit the constants of `warcards.games.race_to_messina.evaluate` (`DT_WEIGHT`, `SUPPLY_WEIGHT` and `FITS`)
+and print them.
 
 Plays seeded games (600 per variant, seeds 1943-1945) of the heuristic bot in every seat, each move
 uniformly random with probability 0.1 (the kind of positions `warcards.bots.calibration` measures on,
 which uses seed 0), samples every other position, and:
-- `DT_WEIGHT`: fits, for each variant's Deployment and Action phases, a logistic regression of "the
-  attacker wins this battle at this turn's Resolution" on the two terms of `evaluate.battle_terms` (the
-  force edge and the discard swing), and averages the swing's coefficient over the edge's;
+- `DT_WEIGHT`, `SUPPLY_WEIGHT`: fits, for each variant's Deployment and Action phases, a logistic
+  regression of "the attacker wins this battle at this turn's Resolution" on the three terms of
+  `evaluate.battle_terms` (the force edge, the discard swing, the Supply term), and averages the
+  swing's and the Supply term's coefficients over the edge's;
 - per variant and phase (Logistics, Strategy, Deployment, Action): the same regression on the single
-  edge `force edge + DT_WEIGHT * swing`, one slope per phase and one intercept per battle (Newton's
-  method);
+  edge `force edge + DT_WEIGHT * swing + SUPPLY_WEIGHT * supply`, one slope per phase and one intercept
+  per battle (Newton's method);
 - counts how often each pattern of battles won occurs, and the turn's PT gains (hands, Progress and
   Hube, without the Axis end-of-turn PT) given the pattern; gains seen in under 0.5% of a pattern's turns
   are dropped and the rest renormalised.
@@ -37,7 +39,7 @@ SAMPLE_EVERY = 2
 MIN_SHARE = 0.005
 
 
-Sample = tuple[int, int, tuple[float, float], int]
+Sample = tuple[int, int, tuple[float, float, float], int]
 Turn = tuple[int, tuple[int, ...]]
 
 
@@ -56,7 +58,7 @@ def collect(variant: str, games: int, seed: int) -> tuple[list[Sample], list[Tur
         assert isinstance(state, RaceToMessinaState)
         start = tuple(state.pt)
         turn = state.turn
-        pending: list[tuple[int, list[tuple[float, float]]]] = []
+        pending: list[tuple[int, list[tuple[float, float, float]]]] = []
         step = 0
         while not state.is_terminal():
             if state.turn != turn:
@@ -101,36 +103,38 @@ def logistic(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def design(
-    samples: list[Sample], phase: int, battles: int, dt_weight: float | None
+    samples: list[Sample], phase: int, battles: int, weights: tuple[float, float] | None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The regression of one phase: the edge (and the swing, or the edge plus `dt_weight` times the
-    swing), one intercept column per battle."""
+    """The regression of one phase: the three terms (or the edge plus `weights` times the swing and the
+    Supply term), one intercept column per battle."""
     rows = [(b, terms, won) for ph, b, terms, won in samples if ph == phase]
-    width = (1 if dt_weight is not None else 2) + battles
+    width = (1 if weights is not None else 3) + battles
     x = np.zeros((len(rows), width))
     y = np.zeros(len(rows))
-    for i, (b, (edge, swing), won) in enumerate(rows):
-        if dt_weight is None:
-            x[i, 0], x[i, 1] = edge, swing
+    for i, (b, (edge, swing, supply), won) in enumerate(rows):
+        if weights is None:
+            x[i, 0], x[i, 1], x[i, 2] = edge, swing, supply
         else:
-            x[i, 0] = edge + dt_weight * swing
+            x[i, 0] = edge + weights[0] * swing + weights[1] * supply
         x[i, width - battles + b] = 1.0
         y[i] = won
     return x, y
 
 
-def dt_weight(data: dict[str, tuple[list[Sample], list[Turn]]]) -> float:
-    """The swing's coefficient over the edge's, averaged over the variants' Deployment and Action fits."""
+def term_weights(data: dict[str, tuple[list[Sample], list[Turn]]]) -> tuple[float, float]:
+    """The swing's and the Supply term's coefficients over the edge's, averaged over the variants'
+    Deployment and Action fits."""
     ratios = []
     for samples, _ in data.values():
         battles = max(b for _, b, _, _ in samples) + 1
         for phase in (rules.DEPLOYMENT, rules.ACTION):
             beta = logistic(*design(samples, phase, battles, None))
-            ratios.append(beta[1] / beta[0])
-    return round(float(np.mean(ratios)), 2)
+            ratios.append((beta[1] / beta[0], beta[2] / beta[0]))
+    dt, supply = np.mean(ratios, axis=0)
+    return round(float(dt), 2), round(float(supply), 2)
 
 
-def fit(variant: str, samples: list[Sample], turns: list[Turn], weight: float) -> str:
+def fit(variant: str, samples: list[Sample], turns: list[Turn], weight: tuple[float, float]) -> str:
     battles = max(b for _, b, _, _ in samples) + 1
     slopes: list[float] = []
     biases: list[tuple[float, ...]] = []
@@ -170,8 +174,9 @@ def main() -> None:
     data = {
         variant: collect(variant, args.games, args.seed + index) for index, variant in enumerate(variants)
     }
-    weight = dt_weight(data)
-    print(f"DT_WEIGHT = {weight}")
+    weight = term_weights(data)
+    print(f"DT_WEIGHT = {weight[0]}")
+    print(f"SUPPLY_WEIGHT = {weight[1]}")
     print("FITS: dict[str, Fit] = {")
     for variant in variants:
         print(fit(variant, *data[variant], weight))

@@ -167,3 +167,25 @@ def test_the_table_decides_the_action_phase_and_evaluate_follows_its_hand() -> N
     assert evaluate(weak)[0] < evaluate(strong)[0] - 0.3
     play(strong, "pass")
     assert strong.is_terminal() and evaluate(strong) == strong.returns() == [1.0, -1.0]
+
+
+def test_r29_an_unused_supply_card_adds_a_draw_to_its_side_of_the_battle() -> None:
+    """Supply ("Draw 1 card: Put it in you hand or Reveal it Immediately", R29) is worth about the mean
+    force a draw adds (SUPPLY_WEIGHT, fitted): the Allies with Harbor (force 4, Supply) rate above the
+    Allies with Riflemen (force 4, no ability), in the Action phase until Harbor is activated, and in
+    Strategy, where the search would otherwise trade Supply cards away for plain force."""
+    axis = ["X36", "X21"]
+    supply = build("invasion", {"table:allies": ["A09", "A04"], "table:axis": axis}, phase="action", pt=[5, 8])
+    plain = build("invasion", {"table:allies": ["A25", "A04"], "table:axis": axis}, phase="action", pt=[5, 8])
+    used = build(
+        "invasion",
+        {"table:allies": ["A09", "A04"], "table:axis": axis},
+        phase="action",
+        pt=[5, 8],
+        activated=["A09"],
+    )
+    assert evaluate(supply)[0] > evaluate(plain)[0] + 0.02
+    assert evaluate(used)[0] == pytest.approx(evaluate(plain)[0])
+    held = build("race", {"hand:british": ["A09", "A04", "X21"], "hand:americans": ["A15", "X20"]}, phase="strategy", pt=[4, 4])
+    bare = build("race", {"hand:british": ["A25", "A04", "X21"], "hand:americans": ["A15", "X20"]}, phase="strategy", pt=[4, 4])
+    assert evaluate(held)[0] > evaluate(bare)[0]

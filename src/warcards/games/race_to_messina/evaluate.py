@@ -13,7 +13,9 @@ state:
 - This turn's battles are predicted from the force each side will bring: a battle's edge is the
   attacker's Ally force minus the defender's Axis force (modifiers included, R9-R14), plus `DT_WEIGHT`
   times the force the attacker's unused discard abilities can remove from the defender less what the
-  defender's can remove from the attacker (R16-R18, R35); the attacker wins with chance
+  defender's can remove from the attacker (R16-R18, R35), plus `SUPPLY_WEIGHT` times the force the
+  attacker's unused Supply cards may reveal on its Ally side less what the defender's may reveal on
+  its Axis side (the mean force a draw adds to that side, R29); the attacker wins with chance
   `sigmoid(slope * edge + bias)`, fitted per phase, so the prediction sharpens towards Resolution.
   Before the Action phase a side brings its usable hand (R20; the Sicily Axis splits its hand between
   its two Sets, R22) and the mean force of the cards still to draw, in Deployment the hidden choice of a
@@ -22,7 +24,7 @@ state:
   table: a won hand, the winner's activated Progress cards (R8, R25, R30, R38) and Hube, counting a card
   not yet activated while its slot has not passed.
 
-On a finished game it returns `returns()` itself. The constants (`DT_WEIGHT`, `FITS`) are printed by
+On a finished game it returns `returns()` itself. The constants (`DT_WEIGHT`, `SUPPLY_WEIGHT`, `FITS`) are printed by
 `scripts/fit_evaluate/race_to_messina.py`, which plays 600 seeded games per variant of the heuristic
 bot with 10% random moves (as `warcards.bots.calibration` does, from other seeds), fits the logistic
 regressions of each battle's outcome and counts the turn patterns and gains.
@@ -42,6 +44,7 @@ from warcards.games.race_to_messina.cards import (
     DISCARD,
     GAIN_PT,
     PROGRESS,
+    SUPPLY,
     card_table,
     force_total,
 )
@@ -74,13 +77,15 @@ class Fit:
     gains: tuple[tuple[tuple[float, PT], ...], ...]
 
 
-DT_WEIGHT = 0.89
+DT_WEIGHT = 0.88
 """The weight of the discard swing in a battle's edge (a DT card need not get its best target)."""
+SUPPLY_WEIGHT = 1.02
+"""The weight of the Supply term in a battle's edge (a drawn card need not be revealed)."""
 
 FITS: dict[str, Fit] = {
     "invasion": Fit(
-        slope=(0.0247, 0.0619, 0.1188, 0.2601),
-        bias=((0.171,), (0.368,), (0.006,), (0.672,)),
+        slope=(0.0271, 0.0647, 0.1398, 0.3214),
+        bias=((0.147,), (0.11,), (-0.558,), (0.087,)),
         pattern=(0.4453, 0.5547),
         gains=(
             ((0.4528, (0, 0)), (0.4387, (0, 1)), (0.0997, (0, 2)), (0.0087, (0, 3))),
@@ -95,8 +100,8 @@ FITS: dict[str, Fit] = {
         ),
     ),  # 6690 turns, 230398 battle samples
     "race": Fit(
-        slope=(0.0602, 0.0939, 0.1931, 0.3806),
-        bias=((-0.183, -0.215), (-0.351, -0.035), (0.074, -0.613), (-0.257, -0.307)),
+        slope=(0.0604, 0.0978, 0.2072, 0.4351),
+        bias=((-0.236, -0.151), (-0.328, -0.02), (0.146, -0.626), (-0.21, -0.337)),
         pattern=(0.385, 0.2091, 0.1852, 0.2207),
         gains=(
             ((0.676, (0, 0)), (0.1742, (1, 0)), (0.1498, (0, 1))),
@@ -135,8 +140,8 @@ FITS: dict[str, Fit] = {
         ),
     ),  # 6381 turns, 469586 battle samples
     "sicily": Fit(
-        slope=(0.0398, 0.0608, 0.1632, 0.3523),
-        bias=((-0.45, -0.133), (-0.358, 0.1), (-0.26, -0.273), (0.218, 0.362)),
+        slope=(0.0384, 0.0665, 0.1904, 0.4331),
+        bias=((-0.482, -0.136), (-0.495, -0.028), (-0.695, -0.772), (-0.166, -0.198)),
         pattern=(0.4099, 0.1864, 0.2477, 0.156),
         gains=(
             ((0.4538, (0, 0, 1)), (0.3446, (0, 0, 0)), (0.1802, (0, 0, 2)), (0.0214, (0, 0, 3))),
@@ -358,15 +363,42 @@ def discard_power(s: RaceToMessinaState, cards: list[int], weight: float, target
     return weight * power
 
 
-def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float]]:
-    """Per battle: the attacker's Ally force minus the defender's Axis force (the Resolution comparison),
-    and the force the attacker's unused discard abilities can remove minus what the defender's can (a
-    slot that has passed removes nothing more, R1)."""
+def supply_left(s: RaceToMessinaState, m: Model, group: int) -> float:
+    """How many Supply draws `group` has still to make this turn (R29): its fielded Supply cards not yet
+    activated while its slot has not passed, and before the Action phase its share of the usable Supply
+    cards in its owner's hand while they may still be deployed."""
+    t = s.t
+    ability = t.ability
+    if s.phase == ACTION:
+        if s.passed >> m.slot_of[group] & 1:
+            return 0.0
+        activated = s.activated
+        return float(sum(1 for c in s.tables[group] if ability[c] == SUPPLY and not activated >> c & 1))
+    v = s.v
+    owner = v.group_owner[group]
+    allowed = v.allowed_restrictions[owner]
+    restriction = t.restriction
+    in_hand = sum(1 for c in s.hands[owner] if ability[c] == SUPPLY and allowed >> restriction[c] & 1)
+    if s.phase == DEPLOYMENT:
+        fielded = sum(1 for c in s.pending[group] if ability[c] == SUPPLY)
+        if v.order.index(owner) < s.step:
+            return float(fielded)
+        return fielded + m.share[group] * in_hand
+    return m.share[group] * in_hand
+
+
+def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float, float]]:
+    """Per battle: the attacker's Ally force minus the defender's Axis force (the Resolution comparison);
+    the force the attacker's unused discard abilities can remove minus what the defender's can (a
+    slot that has passed removes nothing more, R1); and the mean force the attacker's Supply draws add
+    to its Ally side minus what the defender's add to its Axis side (`supply_left`)."""
     m = model(s.v.name)
     t = s.t
+    v = s.v
+    draw_mean = m.draw_mean
     passed = s.passed if s.phase == ACTION else 0
     terms = []
-    for attacker, defender in s.v.battles:
+    for attacker, defender in v.battles:
         a_sure, a_maybe, a_extra = side_cards(s, m, attacker, ALLY)
         d_sure, d_maybe, d_extra = side_cards(s, m, defender, AXIS)
         a_all = a_sure + a_maybe
@@ -388,13 +420,17 @@ def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float]]:
             swing += discard_power(s, a_sure, 1.0, d_all) + discard_power(s, a_maybe, a_share, d_all)
         if not passed >> m.slot_of[defender] & 1:
             swing -= discard_power(s, d_sure, 1.0, a_all) + discard_power(s, d_maybe, d_share, a_all)
-        terms.append((a_force + a_extra - d_force - d_extra, swing))
+        supply = supply_left(s, m, attacker) * draw_mean[v.group_owner[attacker]][ALLY] - supply_left(
+            s, m, defender
+        ) * draw_mean[v.group_owner[defender]][AXIS]
+        terms.append((a_force + a_extra - d_force - d_extra, swing, supply))
     return terms
 
 
 def battle_edges(s: RaceToMessinaState) -> list[float]:
-    """Per battle: the force edge plus `DT_WEIGHT` times the discard swing (`battle_terms`)."""
-    return [edge + DT_WEIGHT * swing for edge, swing in battle_terms(s)]
+    """Per battle: the force edge plus `DT_WEIGHT` times the discard swing and `SUPPLY_WEIGHT` times the
+    Supply term (`battle_terms`)."""
+    return [edge + DT_WEIGHT * swing + SUPPLY_WEIGHT * supply for edge, swing, supply in battle_terms(s)]
 
 
 def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
