@@ -290,6 +290,7 @@ def test_paired_evidence_needs_a_consistent_gain_over_the_heuristic_move() -> No
     assert not agent._paired_evidence([1.0, -1.0] * 10)
     assert agent._paired_evidence([0.2, 0.3, 0.25, 0.2] * 5)
     assert not agent._paired_evidence([0.5])
+    assert agent._paired_score([1e-170, 2e-170, 1e-170]) == 0.0, "underflowing spread: no evidence, no crash"
 
 
 def test_paired_without_evidence_keeps_the_heuristic_move() -> None:

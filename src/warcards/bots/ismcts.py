@@ -311,7 +311,8 @@ class ISMCTSAgent:
 
     def _paired_score(self, diffs: list[float]) -> float:
         """The mean of paired differences in standard errors (the variance floored at a small share of the
-        largest difference seen, so a few equal values are not certainty); 0 without evidence."""
+        largest difference seen, so a few equal values are not certainty); 0 without evidence (no
+        differences, or differences too small for their spread to be represented)."""
         n = len(diffs)
         if n < 2:
             return 0.0
@@ -320,8 +321,8 @@ class ISMCTSAgent:
         scale = max(abs(d) for d in diffs)
         if scale == 0:
             return 0.0
-        variance = max(variance, _VARIANCE_FLOOR * scale * scale)
-        return mean / math.sqrt(variance / n)
+        error = math.sqrt(max(variance, _VARIANCE_FLOOR * scale * scale) / n)
+        return mean / error if error > 0 else 0.0
 
     def _paired_evidence(self, diffs: list[float]) -> bool:
         """Whether the mean of paired differences is `override` standard errors above zero (`_paired_score`)."""
