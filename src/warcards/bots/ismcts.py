@@ -638,8 +638,14 @@ OPENSPIEL_SIMULATIONS: dict[tuple[str, int], int] = {
     ("race-to-messina", 2): 2,
     ("race-to-messina", 3): 4,
     ("med-sirocco", 2): 21,
+    ("med-sirocco", 3): 10,
     ("med-sirocco", 4): 11,
+    ("med-sirocco", 5): 9,
+    ("med-sirocco", 6): 8,
+    ("naval-war", 3): 7,
     ("naval-war", 4): 7,
+    ("naval-war", 6): 7,
+    ("naval-war", 9): 5,
 }
 OPENSPIEL_DEFAULT_SIMULATIONS = 10
 """For a game or player count not measured yet (rerun `matched_openspiel_simulations` and add it above)."""
