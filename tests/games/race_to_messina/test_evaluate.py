@@ -189,3 +189,18 @@ def test_r29_an_unused_supply_card_adds_a_draw_to_its_side_of_the_battle() -> No
     held = build("race", {"hand:british": ["A09", "A04", "X21"], "hand:americans": ["A15", "X20"]}, phase="strategy", pt=[4, 4])
     bare = build("race", {"hand:british": ["A25", "A04", "X21"], "hand:americans": ["A15", "X20"]}, phase="strategy", pt=[4, 4])
     assert evaluate(held)[0] > evaluate(bare)[0]
+
+
+def test_r8_progress_and_hube_in_hand_count_their_pt_before_the_action_phase() -> None:
+    """"Progress = Gain 1 PT if you win this Turn", Hube "Gain 1 PT" (R8): before the Action phase the
+    turn's stakes come from the cards each side will field, so a Progress card kept in hand outranks a
+    plain card of the same force (Competition and Field Artillery, force 5), and so does Hube (force 5)
+    against Counter Attack (force 5) for the Axis — the search no longer discards them for force alone."""
+    opponent = ["A15", "X20"]
+    progress = build("race", {"hand:british": ["A31", "A04", "X21"], "hand:americans": opponent}, phase="strategy", pt=[7, 7])
+    plain = build("race", {"hand:british": ["A30", "A04", "X21"], "hand:americans": opponent}, phase="strategy", pt=[7, 7])
+    assert evaluate(progress)[0] > evaluate(plain)[0] + 0.02
+    allies = ["A15", "A04"]
+    hube = build("invasion", {"hand:axis": ["X19", "X21"], "hand:allies": allies}, phase="strategy", pt=[5, 12])
+    counter = build("invasion", {"hand:axis": ["X03", "X21"], "hand:allies": allies}, phase="strategy", pt=[5, 12])
+    assert evaluate(hube)[1] > evaluate(counter)[1] + 0.02

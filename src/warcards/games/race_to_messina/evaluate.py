@@ -4,9 +4,9 @@
 Race 0) under a small model of the race along the Progress Token track, read on a full (determinized)
 state:
 
-- After this turn the game is a Markov chain on the PT vector. Each turn every battle (`Variant.battles`)
-  is won by its attacker or not, with the pattern of won battles drawn from its base rates, and the
-  turn's PT gains (hands won, Progress, Hube) drawn given that pattern; the Axis then takes its
+- After this turn the game is a Markov chain on the PT vector. Each later turn every battle
+  (`Variant.battles`) is won by its attacker or not, with the pattern of won battles drawn from its base
+  rates, and the turn's PT gains (hands won, Progress, Hube) drawn given that pattern; the Axis then takes its
   end-of-turn PT (R5, R39), and the end conditions are checked as `rules.check_victory` does (R3, R4,
   R7; the Race table limit R37 on its last turn). The chain's values are found by dynamic programming,
   memoised per variant on first use.
@@ -20,9 +20,12 @@ state:
   Before the Action phase a side brings its usable hand (R20; the Sicily Axis splits its hand between
   its two Sets, R22) and the mean force of the cards still to draw, in Deployment the hidden choice of a
   seat that is done (R31); in the Action phase the public table.
-- The PT at stake this turn come from the turn-gain table before the Action phase; in it, from the
-  table: a won hand, the winner's activated Progress cards (R8, R25, R30, R38) and Hube, counting a card
-  not yet activated while its slot has not passed.
+- The PT at stake this turn: a won hand, the winner's Progress cards (R8, R25, R30, R38) and Hube (R8).
+  In the Action phase they are read from the table, counting a card not yet activated while its slot has
+  not passed; before it, from the cards the side will field as for the force (fielded, still
+  deployable — shared between the Sicily Axis's Sets — and the share of its deck among the cards still
+  to draw), a fractional count taken as the two whole counts around it. So a Progress card or Hube
+  kept in hand is worth its PT, not just its force.
 
 On a finished game it returns `returns()` itself. The constants (`DT_WEIGHT`, `SUPPLY_WEIGHT`, `FITS`) are printed by
 `scripts/fit_evaluate/race_to_messina.py`, which plays 600 seeded games per variant of the heuristic
@@ -214,7 +217,7 @@ def final_values(players: int, won: int) -> Values:
 class Model:
     """One variant's model: its fitted constants, per-group lookups, and the memoised values of the PT
     track — `start(pt)` at the start of a turn, `after(pt, last)` right after a Resolution that left
-    the PT at `pt`, `pattern_value(pt, w, last)` for a turn to be resolved as pattern `w`."""
+    the PT at `pt` — and the share of each seat's deck that is a Progress card or Hube it may field."""
 
     def __init__(self, v: Variant) -> None:
         self.v = v
@@ -224,6 +227,8 @@ class Model:
         self.slot_of = tuple(v.slots.index(group) for group in range(len(v.group_owner)))
         self.share = tuple(1.0 / len(v.seat_groups[owner]) for owner in v.group_owner)
         self.draw_mean = draw_means(v)
+        self.progress_draw = ability_shares(v, PROGRESS)
+        self.hube_draw = ability_shares(v, GAIN_PT)
         rates = sum(self.fit.pattern)
         self.gains = tuple(
             tuple((p / sum(q for q, _ in row), gains) for p, gains in row) for row in self.fit.gains
@@ -238,7 +243,6 @@ class Model:
         self.kernel = tuple(kernel.items())
         self._start: dict[PT, Values] = {}
         self._after: dict[tuple[PT, bool], Values] = {}
-        self._pattern: dict[tuple[PT, int, bool], Values] = {}
 
     def after(self, pt: PT, last: bool) -> Values:
         """Values after a Resolution reached `pt`: its victory check, the Axis end-of-turn PT and its check
@@ -273,20 +277,32 @@ class Model:
         self._start[pt] = result
         return result
 
-    def pattern_value(self, pt: PT, w: int, last: bool) -> Values:
-        """Values of a turn not yet resolved whose battles end as pattern `w`, its gains from the table."""
-        key = (pt, w, last)
-        cached = self._pattern.get(key)
-        if cached is not None:
-            return cached
+    def expected_after(self, pt: PT, gains: tuple[float, ...], last: bool) -> Values:
+        """`after` for fractional PT gains: each seat's gain taken as the two whole gains around it,
+        weighted so that their mean is the gain."""
+        worlds: list[tuple[float, list[int]]] = [(1.0, list(pt))]
+        for seat, gain in enumerate(gains):
+            whole = int(gain)
+            part = gain - whole
+            if part < 1e-9:
+                for _, track in worlds:
+                    track[seat] += whole
+                continue
+            split: list[tuple[float, list[int]]] = []
+            for weight, track in worlds:
+                low = track[:]
+                low[seat] += whole
+                high = track[:]
+                high[seat] += whole + 1
+                split.append((weight * (1.0 - part), low))
+                split.append((weight * part, high))
+            worlds = split
         total = [0.0] * self.players
-        for p, gains in self.gains[w]:
-            values = self.after(tuple(a + b for a, b in zip(pt, gains, strict=True)), last)
+        for weight, track in worlds:
+            values = self.after(tuple(track), last)
             for seat in range(self.players):
-                total[seat] += p * values[seat]
-        result = tuple(total)
-        self._pattern[key] = result
-        return result
+                total[seat] += weight * values[seat]
+        return tuple(total)
 
 
 @cache
@@ -311,6 +327,19 @@ def draw_means(v: Variant) -> tuple[tuple[float, float], ...]:
             for faction in (AXIS, ALLY)
         )
         result.append((axis, ally))
+    return tuple(result)
+
+
+def ability_shares(v: Variant, ability: int) -> tuple[float, ...]:
+    """Per seat: the share of the cards drawn from its deck that have `ability` and that it may deploy (R20)."""
+    t = card_table()
+    race = v.name == "race"
+    result = []
+    for seat in range(v.num_players):
+        family = v.seat_family[seat]
+        deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
+        allowed = v.allowed_restrictions[seat]
+        result.append(sum(1 for c in deck if t.ability[c] == ability and allowed >> t.restriction[c] & 1) / len(deck))
     return tuple(result)
 
 
@@ -433,6 +462,49 @@ def battle_edges(s: RaceToMessinaState) -> list[float]:
     return [edge + DT_WEIGHT * swing + SUPPLY_WEIGHT * supply for edge, swing, supply in battle_terms(s)]
 
 
+def stakes(v: Variant, progress: list[float], hube: list[float]) -> list[tuple[float, ...]]:
+    """Per pattern of battles won: the PT the turn gives each seat — a won hand with the winner's Progress
+    cards (`progress`, per group; R8, R30, R38; a Sicily or Invasion Axis Set's pay when it holds, R25),
+    plus each seat's Hube (`hube`)."""
+    result = []
+    for w in range(1 << len(v.battles)):
+        gains = hube[:]
+        for b, (attacker, defender) in enumerate(v.battles):
+            if w >> b & 1:
+                gains[v.group_owner[attacker]] += 1 + progress[attacker]
+            elif v.defender_scores:
+                gains[v.group_owner[defender]] += progress[defender]
+        result.append(tuple(gains))
+    return result
+
+
+def hand_stakes(s: RaceToMessinaState, m: Model) -> list[tuple[float, ...]]:
+    """Before the Action phase: `stakes` from the Progress cards and Hube each group will field, as far as
+    the phase tells (as `side_cards` does for force): fielded, still deployable (the Sicily Axis shares
+    its hand between its Sets), and the share of its deck among the cards its owner has still to draw."""
+    v = s.v
+    ability = s.t.ability
+    restriction = s.t.restriction
+    deployment = s.phase == DEPLOYMENT
+    progress = [0.0] * len(v.group_owner)
+    hube = [0.0] * m.players
+    for group, owner in enumerate(v.group_owner):
+        allowed = v.allowed_restrictions[owner]
+        hand = s.hands[owner]
+        in_hand = [ability[c] for c in hand if allowed >> restriction[c] & 1]
+        share = m.share[group]
+        if deployment:
+            fielded = [ability[c] for c in s.pending[group]]
+            maybe = 0.0 if v.order.index(owner) < s.step else share
+            progress[group] = fielded.count(PROGRESS) + maybe * in_hand.count(PROGRESS)
+            hube[owner] += fielded.count(GAIN_PT) + maybe * in_hand.count(GAIN_PT)
+        else:
+            missing = max(0, v.hand_size[owner] - len(hand))
+            progress[group] = share * (in_hand.count(PROGRESS) + missing * m.progress_draw[owner])
+            hube[owner] += share * (in_hand.count(GAIN_PT) + missing * m.hube_draw[owner])
+    return stakes(v, progress, hube)
+
+
 def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
     """Action phase: per pattern of battles won, the PT this turn will still give — a won hand with the
     winner's Progress (R8, R25, R30, R38), Hube (R8) — counting a card not yet activated only while its
@@ -441,8 +513,8 @@ def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
     ability = s.t.ability
     activated = s.activated
     passed = s.passed
-    progress = []
-    hube = [0] * m.players
+    progress: list[float] = []
+    hube = [0.0] * m.players
     for group, cards in enumerate(s.tables):
         open_slot = not passed >> m.slot_of[group] & 1
         count = 0
@@ -453,16 +525,7 @@ def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
             elif kind == GAIN_PT and open_slot and not activated >> c & 1:
                 hube[v.group_owner[group]] += 1
         progress.append(count)
-    stakes = []
-    for w in range(1 << len(v.battles)):
-        gains = hube[:]
-        for b, (attacker, defender) in enumerate(v.battles):
-            if w >> b & 1:
-                gains[v.group_owner[attacker]] += 1 + progress[attacker]
-            elif v.defender_scores:
-                gains[v.group_owner[defender]] += progress[defender]
-        stakes.append(tuple(gains))
-    return stakes
+    return [tuple(int(g) for g in gains) for gains in stakes(v, progress, hube)]
 
 
 def evaluate(state: State) -> list[float]:
@@ -490,7 +553,7 @@ def evaluate(state: State) -> list[float]:
             for gains in table_stakes(s, m)
         ]
     else:
-        outcomes = [m.pattern_value(pt, w, last) for w in range(len(chances))]
+        outcomes = [m.expected_after(pt, gains, last) for gains in hand_stakes(s, m)]
     expected = (
         sum(p * values[seat] for p, values in zip(chances, outcomes, strict=True)) for seat in range(len(pt))
     )
