@@ -106,6 +106,22 @@ def test_duplicate_comparison_finds_the_stronger_agent_seat_by_seat() -> None:
     assert reverse.significant == "below"
 
 
+def test_duplicate_comparison_may_compare_a_game_specific_score() -> None:
+    # The same seat wins every game, but "a" ends with more points than "b" did in the same seat.
+    points = {1: [3.0, 9.0], 4: [9.0, 2.0]}  # per seat, by the game's tag (its first action)
+    records = []
+    for deal in range(6):
+        records.append(_record(["a", "b"], [-1.0, 1.0], seed=deal * 10 + 1))
+        records.append(_record(["b", "a"], [-1.0, 1.0], seed=deal * 10 + 1))
+        records[-2].actions, records[-1].actions = [1], [4]
+    by_wins = duplicate_comparisons(records)[0]
+    assert by_wins.mean == 0.0 and by_wins.significant == "even"
+    by_points = duplicate_comparisons(records, score=lambda record: points[record.actions[0]])[0]
+    # Seat 0: "a" scored 3 there (first game), "b" 9 (second game): -6. Seat 1: "a" scored 2 (second
+    # game), "b" 9 (first game): -7. So "a" trails by 6.5 points a deal, every deal.
+    assert by_points.mean == pytest.approx(-6.5) and by_points.significant == "below"
+
+
 def test_duplicate_comparison_of_equal_play_is_zero_and_a_lone_deal_proves_nothing() -> None:
     same = [_record(["a", "b"], [1.0, -1.0], seed=1), _record(["b", "a"], [1.0, -1.0], seed=1)]
     (comparison,) = duplicate_comparisons(same)

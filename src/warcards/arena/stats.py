@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from scipy.stats import norm
@@ -177,14 +177,19 @@ class DuplicateComparison:
 
 
 def duplicate_comparisons(
-    records: Iterable[MatchRecord], confidence: float = 0.95
+    records: Iterable[MatchRecord],
+    confidence: float = 0.95,
+    score: Callable[[MatchRecord], Sequence[float]] | None = None,
 ) -> list[DuplicateComparison]:
     """Every pair of agents (in order of first appearance) compared seat by seat on the deals they both
-    played (`DuplicateComparison`); deals are the records' chance seeds, shared by a deal's rotations."""
+    played (`DuplicateComparison`); deals are the records' chance seeds, shared by a deal's rotations.
+    `score(record)` gives the per-seat value compared (default: the win shares); a game-specific score,
+    such as the Progress Tokens a Race to Messina seat ends with, separates bots where one seat wins
+    every game."""
     deals: dict[int, dict[tuple[int, str], list[float]]] = defaultdict(lambda: defaultdict(list))
     names: list[str] = []
     for record in records:
-        shares = win_shares(record.returns)
+        shares = win_shares(record.returns) if score is None else score(record)
         for seat, agent in enumerate(record.agents):
             if agent not in names:
                 names.append(agent)
