@@ -311,21 +311,25 @@ def model(variant: str) -> Model:
     return Model(VARIANT_TABLE[variant])
 
 
+def deployable_deck(v: Variant, seat: int) -> tuple[list[int], list[int]]:
+    """The cards of the deck `seat` draws from (the single Race deck, else its side's deck), and among them
+    those it may deploy (R20)."""
+    t = card_table()
+    race = v.name == "race"
+    family = v.seat_family[seat]
+    deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
+    allowed = v.allowed_restrictions[seat]
+    return deck, [c for c in deck if allowed >> t.restriction[c] & 1]
+
+
 def draw_means(v: Variant) -> tuple[tuple[float, float], ...]:
     """Per seat, indexed by faction (Axis, Ally): the mean force a card drawn from its deck adds to that
     side of its hand, counting only cards it may deploy (R20)."""
     t = card_table()
-    race = v.name == "race"
     result = []
     for seat in range(v.num_players):
-        family = v.seat_family[seat]
-        deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
-        allowed = v.allowed_restrictions[seat]
-        axis, ally = (
-            sum(t.force[c] for c in deck if t.faction[c] == faction and allowed >> t.restriction[c] & 1)
-            / len(deck)
-            for faction in (AXIS, ALLY)
-        )
+        deck, usable = deployable_deck(v, seat)
+        axis, ally = (sum(t.force[c] for c in usable if t.faction[c] == faction) / len(deck) for faction in (AXIS, ALLY))
         result.append((axis, ally))
     return tuple(result)
 
@@ -333,13 +337,10 @@ def draw_means(v: Variant) -> tuple[tuple[float, float], ...]:
 def ability_shares(v: Variant, ability: int) -> tuple[float, ...]:
     """Per seat: the share of the cards drawn from its deck that have `ability` and that it may deploy (R20)."""
     t = card_table()
-    race = v.name == "race"
     result = []
     for seat in range(v.num_players):
-        family = v.seat_family[seat]
-        deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
-        allowed = v.allowed_restrictions[seat]
-        result.append(sum(1 for c in deck if t.ability[c] == ability and allowed >> t.restriction[c] & 1) / len(deck))
+        deck, usable = deployable_deck(v, seat)
+        result.append(sum(1 for c in usable if t.ability[c] == ability) / len(deck))
     return tuple(result)
 
 
