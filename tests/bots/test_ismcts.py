@@ -373,3 +373,23 @@ def test_extend_settles_a_close_call_with_more_determinizations() -> None:
     assert clear._settle(SeatView(state, seat), best, hint, values, math.inf) == (False, 0), "no gain: no more work"
     with pytest.raises(ValueError, match="extend"):
         SearchConfig(extend=-1)
+
+
+def test_confirm_judges_the_override_on_fresh_determinizations_only() -> None:
+    game = ToyGame(3)
+    state = _decision_point(game, 7, skip=1)
+    seat = state.current_player()
+    best, hint = state.legal_actions()[:2]
+    view = SeatView(state, seat)
+    picked = {best: [1.0] * 8, hint: [0.0] * 8}  # the samples that picked `best` rate it far above
+    for gain, confirmed in ((0.0, False), (0.3, True)):
+        agent = _ScriptedGain(game, seat, 1, SearchConfig(paired=True, override=2.0, confirm=16))
+        agent.favoured, agent.gain = best, gain
+        assert agent._settle(view, best, hint, {a: list(v) for a, v in picked.items()}, math.inf) == (confirmed, 32)
+    doubted = {best: [0.0] * 8, hint: [1.0] * 8}  # the picking samples do not count either way
+    agent = _ScriptedGain(game, seat, 1, SearchConfig(paired=True, override=2.0, confirm=16))
+    agent.favoured, agent.gain = best, 0.3
+    assert agent._settle(view, best, hint, doubted, math.inf) == (True, 32)
+    for bad in (-1, 1):
+        with pytest.raises(ValueError, match="confirm"):
+            SearchConfig(confirm=bad)

@@ -66,7 +66,10 @@ class SearchConfig:
     `extend` settles close calls: when the best move's paired gain over the heuristic's is between half
     the `override` and the `override` standard errors, up to `extend` more determinizations are rolled
     out after just those two moves (in rounds of `PAIRED_MIN_SAMPLES`), stopping as soon as the gain is
-    `override` standard errors above zero or falls under half of that.
+    `override` standard errors above zero or falls under half of that. `confirm` > 0 judges the override on
+    fresh evidence instead: the best move and the heuristic's are rolled out on `confirm` new
+    determinizations, and only those paired differences count. The best of many moves, picked on the
+    samples that rate it, is rated too high by their noise (the winner's curse); new samples are not.
     """
 
     iterations: int = 1000
@@ -81,6 +84,7 @@ class SearchConfig:
     paired: bool = False
     halving: bool = False
     extend: int = 0
+    confirm: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -99,6 +103,10 @@ class SearchConfig:
             raise ValueError(f"ismcts: horizon must be at least 1 player action, got {self.horizon}")
         if self.extend < 0:
             raise ValueError(f"ismcts: extend must be 0 (off) or a number of determinizations, got {self.extend}")
+        if self.confirm < 0 or 0 < self.confirm < 2:
+            raise ValueError(
+                f"ismcts: confirm must be 0 (off) or at least 2 determinizations, got {self.confirm}"
+            )
 
 
 class CanonicalRandom(random.Random):
@@ -286,11 +294,14 @@ class ISMCTSAgent:
     ) -> tuple[bool, int]:
         """Whether `best` beats the heuristic's move `hint` by `override` standard errors of their paired
         differences, sampling up to `config.extend` more determinizations for the two when the call is
-        close (the gain between half the override and the override); also the rollouts spent doing so."""
-        diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
+        close (the gain between half the override and the override), or judging on fresh determinizations
+        only with `config.confirm`; also the rollouts spent doing so."""
         override = self.config.override
-        spent = 0
         seat = self.seat
+        if self.config.confirm:
+            return self._confirm(view, best, hint)
+        diffs = [b - h for b, h in zip(values[best], values[hint], strict=True)]
+        spent = 0
         while True:
             score = self._paired_score(diffs)
             if score > override:
@@ -308,6 +319,21 @@ class ISMCTSAgent:
                     gains.append(gain)
                 diffs.append(gains[0] - gains[1])
             spent += 2 * PAIRED_MIN_SAMPLES
+
+    def _confirm(self, view: SeatView, best: int, hint: int) -> tuple[bool, int]:
+        """Whether `best` beats `hint` by `override` standard errors of paired differences measured on
+        `config.confirm` fresh determinizations (none of the samples that picked it); the rollouts spent."""
+        diffs = []
+        seat = self.seat
+        for _ in range(self.config.confirm):
+            world = view.determinize(self.rng)
+            gains = []
+            for action in (best, hint):
+                state = world.clone()
+                state.apply_action(action)
+                gains.append(self._rollout(state)[0][seat])
+            diffs.append(gains[0] - gains[1])
+        return self._paired_score(diffs) > self.config.override, 2 * self.config.confirm
 
     def _paired_score(self, diffs: list[float]) -> float:
         """The mean of paired differences in standard errors (the variance floored at a small share of the
