@@ -6,13 +6,14 @@ import math
 import random
 from typing import Any
 
-from tests.games.naval_war.helpers import build, game
+from tests.games.naval_war.helpers import build, damage, game, play
 
 import warcards
 from warcards.bots.calibration import calibrate
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.games.naval_war import CONFORMANCE_CONFIGS, evaluate, heuristic_agent
+from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, features
 from warcards.games.naval_war.state import NavalWarState
 
 FLEETS = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"], "fleet:2": ["TEXAS", "SCHEER"],
@@ -95,3 +96,23 @@ def test_evaluate_beats_the_constant_guess() -> None:
     result = calibrate(warcards.load_game("naval-war", players=3), evaluate, games=50, seed=7)
     assert result.skill > 0.08
     assert result.stage_mse[3] < 0.7 * result.stage_baseline_mse[3]
+
+
+def test_a_salvo_that_does_not_sink_keeps_the_firer_level_with_its_target() -> None:
+    # The hits leave the firer's hand and land on the target: FIREPOWER is tied to TOUGHNESS in the fit, so
+    # firing leaves the two seats' expected totals as far apart as holding the salvo (Nelson's 16" salvo of 2
+    # on Maryland, against discarding Smoke); only the spread moves a little with the leader's total.
+    ready = play(build(FLEETS, phase="turn", turn=0, scores=[30, 30, 30]), "draw SMOKE")
+    fired = play(ready.clone(), "fire SALVO16x2 at MARYLAND")
+    held = play(ready.clone(), "discard SMOKE")
+    assert damage(fired, "MARYLAND") == 2 and fired.current_player() == held.current_player()
+    assert FIREPOWER == TOUGHNESS
+
+    def standing(constants: tuple[float, ...]) -> float:
+        """How much firing changes the firer's win share relative to the target's."""
+        after, before = combine(features(fired), constants), combine(features(held), constants)
+        return (after[0] / after[1]) / (before[0] / before[1]) - 1.0
+
+    assert abs(standing(CONSTANTS)) < 1e-3
+    untied = (0.099, 2.244, 0.427, 1.191, -10.333, 19.496, 3.928, 7.597)  # the fit before the tie
+    assert standing(untied) < -0.01
