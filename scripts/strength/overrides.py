@@ -31,16 +31,7 @@ from warcards.engine.api import CHANCE, State, sample_chance
 
 def paired_gain(agent: ISMCTSAgent, state: State, seat: int, move: int, other: int, samples: int) -> tuple[float, float]:
     """Mean return of `move` minus `other` for `seat` over fresh determinizations, and its t statistic."""
-    view = SeatView(state, seat)
-    diffs = []
-    for _ in range(samples):
-        world = view.determinize(agent.rng)
-        values = []
-        for action in (move, other):
-            trial = world.clone()
-            trial.apply_action(action)
-            values.append(agent._rollout(trial)[0][seat])
-        diffs.append(values[0] - values[1])
+    diffs = agent.paired_differences(SeatView(state, seat), move, other, samples)
     mean = sum(diffs) / samples
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (samples - 1))
     return mean, mean / (spread / math.sqrt(samples)) if spread > 0 else 0.0

@@ -323,17 +323,23 @@ class ISMCTSAgent:
     def _confirm(self, view: SeatView, best: int, hint: int) -> tuple[bool, int]:
         """Whether `best` beats `hint` by `override` standard errors of paired differences measured on
         `config.confirm` fresh determinizations (none of the samples that picked it); the rollouts spent."""
+        diffs = self.paired_differences(view, best, hint, self.config.confirm)
+        return self._paired_score(diffs) > self.config.override, 2 * self.config.confirm
+
+    def paired_differences(self, view: SeatView, move: int, other: int, count: int) -> list[float]:
+        """The seat's rollout value after `move` minus after `other`, on `count` fresh determinizations
+        (both moves from the same one)."""
         diffs = []
         seat = self.seat
-        for _ in range(self.config.confirm):
+        for _ in range(count):
             world = view.determinize(self.rng)
             gains = []
-            for action in (best, hint):
+            for action in (move, other):
                 state = world.clone()
                 state.apply_action(action)
                 gains.append(self._rollout(state)[0][seat])
             diffs.append(gains[0] - gains[1])
-        return self._paired_score(diffs) > self.config.override, 2 * self.config.confirm
+        return diffs
 
     def _paired_score(self, diffs: list[float]) -> float:
         """The mean of paired differences in standard errors (the variance floored at a small share of the
