@@ -9,6 +9,9 @@ overrides that are better (t > 2), worse (t < -2) and not distinguishable.
 
     python3 scripts/strength/overrides.py naval-war --option players=4 --decisions 80 --samples 200
 
+`--search NAME=VALUE` changes a field of the asked bot's `SearchConfig` (the judge keeps the level's), so
+two budgets can be compared decision by decision: `--search iterations=400`.
+
 An override that does not hold up on fresh samples was picked by the noise of the samples that rated it
 (see `SearchConfig.confirm` in docs/bots.md); one that holds up at the search's horizon but not at a longer
 one points at a bias of the evaluation.
@@ -50,6 +53,8 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE")
     parser.add_argument("--level", default="hard")
+    parser.add_argument("--search", action="append", default=[],
+                        help="a SearchConfig field of the asked bot, NAME=VALUE (e.g. iterations=400)")
     parser.add_argument("--decisions", type=int, default=80, help="decisions to ask the search about")
     parser.add_argument("--every", type=int, default=5, help="ask at every N-th real choice")
     parser.add_argument("--samples", type=int, default=200, help="fresh determinizations per override")
@@ -58,6 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     game = warcards.load_game(args.game, **dict(option(o) for o in args.option))
     horizons = [int(h) for h in args.horizons.split(",")]
+    search = dict(option(o) for o in args.search)
     asked = 0
     overrides = 0
     verdicts: Counter[tuple[int, str]] = Counter()
@@ -78,7 +84,8 @@ def main() -> None:
                 choices += 1
                 if choices % args.every == 0:
                     asked += 1
-                    move = build(args.level, game, seat, choices + 1000 * deal).step(SeatView(state, seat))
+                    asker = build(args.level, game, seat, choices + 1000 * deal, **search)
+                    move = asker.step(SeatView(state, seat))
                     if move != hint:
                         overrides += 1
                         shown = []
