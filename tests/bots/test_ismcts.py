@@ -187,6 +187,13 @@ def test_bad_configuration_is_refused_with_the_allowed_values() -> None:
         level_config("expert", ToyGame(2))
 
 
+def test_a_player_count_budget_takes_precedence_over_the_game_level() -> None:
+    three = level_config("hard", warcards.load_game("naval-war", players=3))
+    four = level_config("hard", warcards.load_game("naval-war", players=4))
+    assert (three.iterations, four.iterations) == (400, 100)
+    assert replace(three, iterations=four.iterations) == four
+
+
 def test_levels_are_bots_by_name() -> None:
     for level in ("ismcts", "easy", "medium", "hard"):
         assert level in agent_names()
