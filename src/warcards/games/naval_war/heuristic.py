@@ -32,6 +32,10 @@ class _Ship:
         return self.hits - self.damage
 
 
+_FIELDS = frozenset({"aiming", "carriers_to_name", "hand", "phase", "scores", "task_forces", "teams"})
+"""The observation fields the heuristic reads (`SeatView.observation(fields)` builds only these)."""
+
+
 class NavalWarHeuristic:
     """Scores every legal action from the seat's observation and plays the best (ties by its own RNG)."""
 
@@ -47,7 +51,7 @@ class NavalWarHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = view.observation(_FIELDS)
         ctx = _Context(obs, self.seat, self.L)
         best: list[int] = []
         top = float("-inf")
@@ -103,6 +107,11 @@ class _Context:
         self.threatened = any(s.left <= 3 and not s.carrier for s in self.by_owner[seat]) or any(
             f["destroyer_squadron"] is not None for f in obs["task_forces"] if f["seat"] != seat
         )
+        self.gun_count: dict[tuple[int, str], int] = {}
+        for owned in self.by_owner:
+            for s in owned:
+                key = (s.owner, s.gun)
+                self.gun_count[key] = self.gun_count.get(key, 0) + 1
         self.salvo_ship: dict[str, str] = {}
         for force in obs["task_forces"]:
             for raw in force["ships"]:
@@ -112,8 +121,7 @@ class _Context:
     # ----- helpers ------------------------------------------------------------------------------------------
     def _class_bonus(self, ship: _Ship) -> float:
         """Wipe out gun-size classes: the last ship of a gun size stops that size of salvo."""
-        same = sum(1 for s in self.by_owner[ship.owner] if s.gun == ship.gun)
-        return 1.5 if same == 1 and not ship.carrier else 0.0
+        return 1.5 if self.gun_count[ship.owner, ship.gun] == 1 and not ship.carrier else 0.0
 
     def _sink_value(self, ship: _Ship) -> float:
         last = 5.0 if len(self.by_owner[ship.owner]) == 1 else 0.0

@@ -132,6 +132,9 @@ class NavalWarState(State):
     def observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
+    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        return views.observe(self, seat, fields)
+
     def determinize(self, seat: int, rng: Rng) -> NavalWarState:
         return views.determinize(self, seat, rng)
 

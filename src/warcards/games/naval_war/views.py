@@ -130,9 +130,44 @@ def _strikes(st: NavalWarState) -> list[JSON]:
 
 
 # ----- a seat's view ------------------------------------------------------------------------------------
-def observe(st: NavalWarState, seat: int) -> JSON:
+def observe(st: NavalWarState, seat: int, fields: frozenset[str] | None = None) -> JSON:
     """What `seat` may know: its hand, every card on the table, hand counts, pile sizes, the face-up discard
-    pile and Deep Six piles, the scores, and what is being resolved."""
+    pile and Deep Six piles, the scores, and what is being resolved. With `fields`, only those top-level
+    fields, the task forces, the discard pile and the position fields each built only when asked for (bots
+    read a few fields on every move)."""
+    t = st.t
+    cpos = st.cpos
+    view: JSON = {
+        "seat": seat,
+        "players": st.n,
+        "teams": list(st.team),
+        "target": st.p.target,
+        "current_player": st.cur,
+    }
+    if fields is None or "hand" in fields:
+        view["hand"] = sorted(t.card_ids[c] for c in st.hands[seat])
+    view["deck_size"] = st.deck_size
+    view["harbor_size"] = len(st.harbor)
+    if fields is None or "discard" in fields or "unseen_discards" in fields:
+        view["discard"] = sorted(t.card_ids[c] for c, pos in enumerate(cpos) if pos == DISCARD)
+        view["unseen_discards"] = cpos.count(UNSEEN)
+    if fields is None or "task_forces" in fields:
+        view["task_forces"] = _task_forces(st, seat)
+    if fields is None or not fields.isdisjoint(_POSITION_FIELDS):
+        public = position(st)
+        del public["face_down"]
+        if st.p.night and seat != st.turn:
+            public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (ruling N5)
+        view.update(public)
+    if st.cur < -1:
+        view["returns"] = st.returns()
+    if fields is not None:
+        return {key: value for key, value in view.items() if key in fields}
+    return view
+
+
+def _task_forces(st: NavalWarState, seat: int) -> list[JSON]:
+    """Each seat's task force as `seat` sees it (face-down ships of others show no id, gun or hits)."""
     t = st.t
     cpos = st.cpos
     under: dict[int, list[int]] = {}
@@ -142,6 +177,10 @@ def observe(st: NavalWarState, seat: int) -> JSON:
             under.setdefault(pos - ON_SHIP, []).append(c)
         elif pos >= ON_SALVO:
             adds.setdefault(pos - ON_SALVO, []).append(t.card_ids[c])
+    deep_six: list[list[str]] = [[] for _ in range(st.n)]
+    for s, pos in enumerate(st.spos):
+        if pos >= DEEP:
+            deep_six[pos - DEEP].append(t.ship_ids[s])
     forces = []
     down = st.down
     for i in range(st.n):
@@ -174,31 +213,20 @@ def observe(st: NavalWarState, seat: int) -> JSON:
                 "hits": st.dd_hits[i],
                 "salvos": [t.card_ids[c] for c in t.salvo_cards if cpos[c] == ON_DD + i],
             },
-            "deep_six": sorted(t.ship_ids[s] for s, pos in enumerate(st.spos) if pos == DEEP + i),
+            "deep_six": sorted(deep_six[i]),
             "hand_count": len(st.hands[i]),
             "known_in_hand": sorted(t.card_ids[c] for c in st.known[i]),
         })
-    view: JSON = {
-        "seat": seat,
-        "players": st.n,
-        "teams": list(st.team),
-        "target": st.p.target,
-        "current_player": st.cur,
-        "hand": sorted(t.card_ids[c] for c in st.hands[seat]),
-        "deck_size": st.deck_size,
-        "harbor_size": len(st.harbor),
-        "discard": sorted(t.card_ids[c] for c, pos in enumerate(cpos) if pos == DISCARD),
-        "unseen_discards": sum(1 for pos in cpos if pos == UNSEEN),
-        "task_forces": forces,
-    }
-    public = position(st)
-    del public["face_down"]
-    if st.p.night and seat != st.turn:
-        public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (ruling N5)
-    view.update(public)
-    if st.cur < -1:
-        view["returns"] = st.returns()
-    return view
+    return forces
+
+
+_POSITION_FIELDS = frozenset({
+    "phase", "round", "dealer", "turn", "turns", "scores", "last_round", "eliminated", "mine_last",
+    "kamikaze_wait", "attached", "opening", "opening_done", "mined_in_opening", "unseen_non_red", "pending",
+    "pending_target", "roll", "strikes", "carriers_to_name", "dd_target", "dd_left", "swap_card", "aiming",
+    "deal_left",
+})
+"""The `position` fields a seat's view carries (all but `face_down`)."""
 
 
 GUN_TEXT = ("11", "12.6", "14", "15", "16", "18")
