@@ -9,6 +9,7 @@ Repair when a ship is threatened. The bot sees only its seat's view.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from warcards.engine.agents import SeatView
@@ -107,11 +108,7 @@ class _Context:
         self.threatened = any(s.left <= 3 and not s.carrier for s in self.by_owner[seat]) or any(
             f["destroyer_squadron"] is not None for f in obs["task_forces"] if f["seat"] != seat
         )
-        self.gun_count: dict[tuple[int, str], int] = {}
-        for owned in self.by_owner:
-            for s in owned:
-                key = (s.owner, s.gun)
-                self.gun_count[key] = self.gun_count.get(key, 0) + 1
+        self.gun_count = Counter((s.owner, s.gun) for owned in self.by_owner for s in owned)
         self.salvo_ship: dict[str, str] = {}
         for force in obs["task_forces"]:
             for raw in force["ships"]:

@@ -153,7 +153,7 @@ def observe(st: NavalWarState, seat: int, fields: frozenset[str] | None = None) 
         view["unseen_discards"] = cpos.count(UNSEEN)
     if fields is None or "task_forces" in fields:
         view["task_forces"] = _task_forces(st, seat)
-    if fields is None or not fields.isdisjoint(_POSITION_FIELDS):
+    if fields is None or not fields <= _OWN_FIELDS:
         public = position(st)
         del public["face_down"]
         if st.p.night and seat != st.turn:
@@ -220,13 +220,12 @@ def _task_forces(st: NavalWarState, seat: int) -> list[JSON]:
     return forces
 
 
-_POSITION_FIELDS = frozenset({
-    "phase", "round", "dealer", "turn", "turns", "scores", "last_round", "eliminated", "mine_last",
-    "kamikaze_wait", "attached", "opening", "opening_done", "mined_in_opening", "unseen_non_red", "pending",
-    "pending_target", "roll", "strikes", "carriers_to_name", "dd_target", "dd_left", "swap_card", "aiming",
-    "deal_left",
+_OWN_FIELDS = frozenset({
+    "seat", "players", "teams", "target", "current_player", "hand", "deck_size", "harbor_size", "discard",
+    "unseen_discards", "task_forces", "returns",
 })
-"""The `position` fields a seat's view carries (all but `face_down`)."""
+"""The fields `observe` builds itself; any other field asked for comes from `position` (so a field added
+there needs no change here)."""
 
 
 GUN_TEXT = ("11", "12.6", "14", "15", "16", "18")
