@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cached_property
 from typing import Any
 
 from warcards.engine.agents import SeatView
@@ -18,22 +19,24 @@ from warcards.games.naval_war.notation import SEATS, SLOTS, Layout
 
 
 class _Ship:
-    __slots__ = ("carrier", "damage", "gun", "hits", "owner")
+    """A ship as the seat sees it. `bonus` and `sink` (its class bonus and its worth sunk) are filled in by
+    the context on first use: scoring a salvo weighs every target, and they do not depend on the salvo."""
+
+    __slots__ = ("bonus", "carrier", "damage", "gun", "hits", "left", "owner", "sink")
 
     def __init__(self, owner: int, raw: dict[str, Any]) -> None:
         self.owner = owner
         # A face-down ship (night actions) is valued as an average ship.
         self.hits: int = raw["hits"] if raw["hits"] is not None else 5
         self.damage: int = raw["damage"]
+        self.left = self.hits - self.damage
         self.gun: str = raw["gun"] if raw["gun"] is not None else "?"
         self.carrier = raw["gun"] == "carrier"
-
-    @property
-    def left(self) -> int:
-        return self.hits - self.damage
+        self.bonus: float | None = None
+        self.sink: float | None = None
 
 
-_FIELDS = frozenset({"aiming", "carriers_to_name", "hand", "phase", "scores", "task_forces", "teams"})
+_FIELDS = frozenset({"aiming", "carriers_to_name", "phase", "scores", "task_forces", "teams"})
 """The observation fields the heuristic reads (`SeatView.observation(fields)` builds only these)."""
 
 
@@ -47,13 +50,14 @@ class NavalWarHeuristic:
         self.rng = random.Random(seed)
         layout: Layout = game.layout  # type: ignore[attr-defined]
         self.L = layout
+        self.index = {sid: i for i, sid in enumerate(layout.t.ship_ids)}
 
     def step(self, view: SeatView) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         obs = view.observation(_FIELDS)
-        ctx = _Context(obs, self.seat, self.L)
+        ctx = _Context(obs, self.seat, self.L, self.index)
         best: list[int] = []
         top = float("-inf")
         for a in legal:
@@ -66,9 +70,10 @@ class NavalWarHeuristic:
 
 
 class _Context:
-    """One observation, digested for scoring."""
+    """One observation, digested for scoring. What only some actions need (gun sizes, threats, which salvo
+    is under which ship) is digested on first use: the heuristic runs at every move of a search's rollouts."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, layout: Layout) -> None:
+    def __init__(self, obs: dict[str, Any], seat: int, layout: Layout, index: dict[str, int]) -> None:
         self.obs = obs
         self.seat = seat
         self.L = layout
@@ -76,7 +81,6 @@ class _Context:
         self.ships: dict[str, _Ship] = {}
         self.by_target: dict[int, _Ship] = {}
         self.by_owner: list[list[_Ship]] = []
-        index = {sid: i for i, sid in enumerate(layout.t.ship_ids)}
         for force in obs["task_forces"]:
             j = force["seat"]
             owned = [_Ship(j, raw) for raw in force["ships"]]
@@ -102,27 +106,45 @@ class _Context:
         self.weight = [0.0] * len(teams)
         for i in foes:
             self.weight[i] = 1.5 if side[i] == leader_score else 1.0
-        self.hand_kinds = [c.rsplit("-", 1)[0] for c in obs["hand"]]
-        my_guns = {s.gun for s in self.by_owner[seat]}
-        self.my_guns = my_guns
-        self.threatened = any(s.left <= 3 and not s.carrier for s in self.by_owner[seat]) or any(
-            f["destroyer_squadron"] is not None for f in obs["task_forces"] if f["seat"] != seat
+        self._fire_by_value: dict[int, float] = {}
+
+    @cached_property
+    def my_guns(self) -> set[str]:
+        return {s.gun for s in self.by_owner[self.seat]}
+
+    @cached_property
+    def threatened(self) -> bool:
+        """One of the seat's ships could sink to a small salvo, or an enemy has a Destroyer Squadron out."""
+        return any(s.left <= 3 and not s.carrier for s in self.by_owner[self.seat]) or any(
+            f["destroyer_squadron"] is not None for f in self.obs["task_forces"] if f["seat"] != self.seat
         )
-        self.gun_count = Counter((s.owner, s.gun) for owned in self.by_owner for s in owned)
-        self.salvo_ship: dict[str, str] = {}
-        for force in obs["task_forces"]:
+
+    @cached_property
+    def gun_count(self) -> Counter[tuple[int, str]]:
+        return Counter((s.owner, s.gun) for owned in self.by_owner for s in owned)
+
+    @cached_property
+    def salvo_ship(self) -> dict[str, str]:
+        """The ship each salvo on the table lies under."""
+        found: dict[str, str] = {}
+        for force in self.obs["task_forces"]:
             for raw in force["ships"]:
                 for salvo in raw["salvos"]:
-                    self.salvo_ship[salvo["card"]] = raw["id"]
+                    found[salvo["card"]] = raw["id"]
+        return found
 
     # ----- helpers ------------------------------------------------------------------------------------------
     def _class_bonus(self, ship: _Ship) -> float:
         """Wipe out gun-size classes: the last ship of a gun size stops that size of salvo."""
-        return 1.5 if self.gun_count[ship.owner, ship.gun] == 1 and not ship.carrier else 0.0
+        if ship.bonus is None:
+            ship.bonus = 1.5 if self.gun_count[ship.owner, ship.gun] == 1 and not ship.carrier else 0.0
+        return ship.bonus
 
     def _sink_value(self, ship: _Ship) -> float:
-        last = 5.0 if len(self.by_owner[ship.owner]) == 1 else 0.0
-        return 10.0 + ship.hits * self.weight[ship.owner] + self._class_bonus(ship) + last
+        if ship.sink is None:
+            last = 5.0 if len(self.by_owner[ship.owner]) == 1 else 0.0
+            ship.sink = 10.0 + ship.hits * self.weight[ship.owner] + self._class_bonus(ship) + last
+        return ship.sink
 
     def _kind_value(self, code: str) -> int:
         t = self.t
@@ -147,10 +169,7 @@ class _Context:
         if a < L.FIRE:
             return self._discard(t.kind_codes[a - L.DISCARD])
         if a < L.AT:
-            v = t.kind_value[t.salvo_kinds[a - L.FIRE]]
-            options = [self._fire(v, ship) for ship in self._targets()]
-            options += [self._fire_dd(v, j) for j in self._enemy_dds()]
-            return max(options, default=0.0)
+            return self._best_fire(t.kind_value[t.salvo_kinds[a - L.FIRE]])
         if a < L.AT_DD:
             return self._fire(self._aim_value(), self.by_target[a - L.AT])
         if a < L.REPAIR:
@@ -187,6 +206,16 @@ class _Context:
             return sum(best) * self.weight[j]
         ship = self.by_target[a - L.DD_SINK]
         return ship.hits * self.weight[ship.owner] + self._class_bonus(ship)
+
+    def _best_fire(self, v: int) -> float:
+        """The best a salvo of `v` hits can do against any target (a ship or a Destroyer Squadron); salvos of
+        the same value score alike, so each value is scored once per observation."""
+        best = self._fire_by_value.get(v)
+        if best is None:
+            options = [self._fire(v, ship) for ship in self._targets()]
+            options += [self._fire_dd(v, j) for j in self._enemy_dds()]
+            best = self._fire_by_value[v] = max(options, default=0.0)
+        return best
 
     def _aim_value(self) -> int:
         return self._kind_value(self.obs["aiming"].rsplit("-", 1)[0])

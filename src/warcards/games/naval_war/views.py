@@ -3,7 +3,8 @@ scenario setups (`state_from_setup`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -86,37 +87,47 @@ def _attached(st: NavalWarState) -> dict[str, str]:
     return {t.card_ids[d]: t.card_ids[st.cpos[d] - ON_SALVO] for d in t.adddmg_cards if st.cpos[d] >= ON_SALVO}
 
 
-def position(st: NavalWarState) -> JSON:
-    """The documented position fields (docs/notation/naval-war.md)."""
-    t = st.t
+@cache
+def _position_table() -> dict[str, Callable[[NavalWarState], Any]]:
+    """The documented position fields (docs/notation/naval-war.md), each with how it is read off the state
+    (built on first use: the state's attribute types are known only once the state module is loaded)."""
     return {
-        "phase": PHASE_NAMES[st.phase],
-        "round": st.round,
-        "dealer": st.dealer,
-        "turn": st.turn,
-        "turns": st.turns,
-        "scores": list(st.scores),
-        "last_round": list(st.last_round),
-        "eliminated": [i for i in range(st.n) if not st.alive[i]],
-        "mine_last": list(st.mine_last),
-        "kamikaze_wait": {t.ship_ids[s]: w for s, w in enumerate(st.kwait) if w},
-        "attached": _attached(st),
-        "opening": st.in_open,
-        "opening_done": [i for i in range(st.n) if (st.opened >> i) & 1],
-        "mined_in_opening": [i for i in range(st.n) if (st.mined_open >> i) & 1],
-        "unseen_non_red": st.hidden_nored,
-        "pending": t.card_ids[st.pend] if st.pend >= 0 else None,
-        "pending_target": t.ship_ids[st.pend_target] if st.pend_target >= 0 else None,
-        "roll": _ROLLS.get(st.roll_kind),
-        "strikes": _strikes(st),
-        "carriers_to_name": [t.ship_ids[s] for s in st.elig[st.strike_ptr:]],
-        "dd_target": st.dd_target,
-        "dd_left": st.dd_left,
-        "swap_card": t.card_ids[st.swap_card] if st.swap_card >= 0 else None,
-        "aiming": t.card_ids[st.aim] if st.aim >= 0 else None,
-        "face_down": [t.ship_ids[s] for s in range(t.num_ships) if (st.down >> s) & 1],
-        "deal_left": st.deal_left,
+        "phase": lambda st: PHASE_NAMES[st.phase],
+        "round": lambda st: st.round,
+        "dealer": lambda st: st.dealer,
+        "turn": lambda st: st.turn,
+        "turns": lambda st: st.turns,
+        "scores": lambda st: list(st.scores),
+        "last_round": lambda st: list(st.last_round),
+        "eliminated": lambda st: [i for i in range(st.n) if not st.alive[i]],
+        "mine_last": lambda st: list(st.mine_last),
+        "kamikaze_wait": lambda st: {st.t.ship_ids[s]: w for s, w in enumerate(st.kwait) if w},
+        "attached": lambda st: _attached(st),
+        "opening": lambda st: st.in_open,
+        "opening_done": lambda st: [i for i in range(st.n) if (st.opened >> i) & 1],
+        "mined_in_opening": lambda st: [i for i in range(st.n) if (st.mined_open >> i) & 1],
+        "unseen_non_red": lambda st: st.hidden_nored,
+        "pending": lambda st: st.t.card_ids[st.pend] if st.pend >= 0 else None,
+        "pending_target": lambda st: st.t.ship_ids[st.pend_target] if st.pend_target >= 0 else None,
+        "roll": lambda st: _ROLLS.get(st.roll_kind),
+        "strikes": lambda st: _strikes(st),
+        "carriers_to_name": lambda st: [st.t.ship_ids[s] for s in st.elig[st.strike_ptr:]],
+        "dd_target": lambda st: st.dd_target,
+        "dd_left": lambda st: st.dd_left,
+        "swap_card": lambda st: st.t.card_ids[st.swap_card] if st.swap_card >= 0 else None,
+        "aiming": lambda st: st.t.card_ids[st.aim] if st.aim >= 0 else None,
+        "face_down": lambda st: [st.t.ship_ids[s] for s in range(st.t.num_ships) if (st.down >> s) & 1],
+        "deal_left": lambda st: st.deal_left,
     }
+
+
+def position(st: NavalWarState, fields: frozenset[str] | None = None) -> JSON:
+    """The documented position fields (docs/notation/naval-war.md); with `fields`, only those of them (a bot
+    asking for three fields does not pay for thirty)."""
+    table = _position_table()
+    if fields is None:
+        return {name: build(st) for name, build in table.items()}
+    return {name: build(st) for name, build in table.items() if name in fields}
 
 
 def _strikes(st: NavalWarState) -> list[JSON]:
@@ -154,9 +165,9 @@ def observe(st: NavalWarState, seat: int, fields: frozenset[str] | None = None) 
     if fields is None or "task_forces" in fields:
         view["task_forces"] = _task_forces(st, seat)
     if fields is None or not fields <= _OWN_FIELDS:
-        public = position(st)
-        del public["face_down"]
-        if st.p.night and seat != st.turn:
+        public = position(st, None if fields is None else fields - _OWN_FIELDS)
+        public.pop("face_down", None)
+        if st.p.night and seat != st.turn and "carriers_to_name" in public:
             public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (ruling N5)
         view.update(public)
     if st.cur < -1:
@@ -167,36 +178,52 @@ def observe(st: NavalWarState, seat: int, fields: frozenset[str] | None = None) 
 
 
 def _task_forces(st: NavalWarState, seat: int) -> list[JSON]:
-    """Each seat's task force as `seat` sees it (face-down ships of others show no id, gun or hits)."""
+    """Each seat's task force as `seat` sees it (face-down ships of others show no id, gun or hits). Bots
+    ask for it at every move of a search's rollouts, so each pile is gathered in one pass over its cards."""
     t = st.t
+    n = st.n
     cpos = st.cpos
+    card_ids = t.card_ids
     under: dict[int, list[int]] = {}
     adds: dict[int, list[str]] = {}
     for c, pos in enumerate(cpos):
-        if ON_SHIP <= pos < ON_SALVO:
-            under.setdefault(pos - ON_SHIP, []).append(c)
-        elif pos >= ON_SALVO:
-            adds.setdefault(pos - ON_SALVO, []).append(t.card_ids[c])
-    deep_six: list[list[str]] = [[] for _ in range(st.n)]
+        if pos >= ON_SHIP:
+            if pos < ON_SALVO:
+                under.setdefault(pos - ON_SHIP, []).append(c)
+            else:
+                adds.setdefault(pos - ON_SALVO, []).append(card_ids[c])
+    mines: list[list[str]] = [[] for _ in range(n)]
+    for c in t.mine_cards:
+        if MINES <= cpos[c] < MINES + n:
+            mines[cpos[c] - MINES].append(card_ids[c])
+    dd_salvos: list[list[str]] = [[] for _ in range(n)]
+    for c in t.salvo_cards:
+        if ON_DD <= cpos[c] < ON_DD + n:
+            dd_salvos[cpos[c] - ON_DD].append(card_ids[c])
+    deep_six: list[list[str]] = [[] for _ in range(n)]
     for s, pos in enumerate(st.spos):
         if pos >= DEEP:
             deep_six[pos - DEEP].append(t.ship_ids[s])
     forces = []
     down = st.down
-    for i in range(st.n):
+    dmg = st.dmg
+    for i in range(n):
         ships: list[JSON] = []
+        mine_hits = st.mine_hits[i]
         for s in st.fleets[i]:
             if (down >> s) & 1 and i != seat:
                 ships.append({"id": None, "face_down": True, "gun": None, "hits": None,
-                              "damage": st.dmg[s] + st.mine_hits[i], "salvos": [], "resting": 0})
+                              "damage": dmg[s] + mine_hits, "salvos": [], "resting": 0})
                 continue
+            gun = t.ship_gun[s]
+            salvos = under.get(s)
             ships.append({
                 "id": t.ship_ids[s],
                 "face_down": bool((down >> s) & 1),
-                "gun": "carrier" if t.ship_gun[s] < 0 else GUN_TEXT[t.ship_gun[s]],
+                "gun": "carrier" if gun < 0 else GUN_TEXT[gun],
                 "hits": t.ship_hits[s],
-                "damage": st.dmg[s] + st.mine_hits[i],
-                "salvos": [{"card": t.card_ids[c], "additional": adds.get(c, [])} for c in under.get(s, [])],
+                "damage": dmg[s] + mine_hits,
+                "salvos": [{"card": card_ids[c], "additional": adds.get(c, [])} for c in salvos] if salvos else [],
                 "resting": st.kwait[s],
             })
         dd = st.ddc[i]
@@ -204,18 +231,18 @@ def _task_forces(st: NavalWarState, seat: int) -> list[JSON]:
             "seat": i,
             "alive": st.alive[i],
             "ships": ships,
-            "mines": [t.card_ids[c] for c in t.mine_cards if cpos[c] == MINES + i],
-            "mine_hits": st.mine_hits[i],
+            "mines": mines[i],
+            "mine_hits": mine_hits,
             "last_minefield": st.mine_last[i],
-            "smoke": t.card_ids[st.smoke[i]] if st.smoke[i] >= 0 else None,
+            "smoke": card_ids[st.smoke[i]] if st.smoke[i] >= 0 else None,
             "destroyer_squadron": None if dd < 0 else {
-                "card": t.card_ids[dd],
+                "card": card_ids[dd],
                 "hits": st.dd_hits[i],
-                "salvos": [t.card_ids[c] for c in t.salvo_cards if cpos[c] == ON_DD + i],
+                "salvos": dd_salvos[i],
             },
             "deep_six": sorted(deep_six[i]),
             "hand_count": len(st.hands[i]),
-            "known_in_hand": sorted(t.card_ids[c] for c in st.known[i]),
+            "known_in_hand": sorted([card_ids[c] for c in st.known[i]]),
         })
     return forces
 
@@ -225,7 +252,7 @@ _OWN_FIELDS = frozenset({
     "unseen_discards", "task_forces", "returns",
 })
 """The fields `observe` builds itself; any other field asked for comes from `position` (so a field added
-there needs no change here)."""
+to `_position_table` needs no change here)."""
 
 
 GUN_TEXT = ("11", "12.6", "14", "15", "16", "18")
