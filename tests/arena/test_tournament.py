@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,10 @@ from warcards.arena import (
     run_tournament,
     schedule,
 )
-from warcards.arena.tournament import GameTask, InlineBackend, TournamentRecord
+from warcards.arena.tournament import ChunkQueue, GameTask, InlineBackend, TournamentRecord
+from warcards.engine.agents import Agent
+from warcards.engine.api import Game
+from warcards.match import derive_seed
 
 from ..bots.toygame import ToyGame, toy_heuristic
 
@@ -42,10 +45,9 @@ class CountingBackend(InlineBackend):
     def __init__(self) -> None:
         self.played: list[int] = []
 
-    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
-        for chunk in chunks:
-            self.played += [task.index for task in chunk]
-        yield from super().run(spec, chunks)
+    def run(self, spec: TournamentSpec, tasks: Sequence[GameTask]) -> Iterator[list[TournamentRecord]]:
+        self.played += [task.index for task in tasks]
+        yield from super().run(spec, tasks)
 
 
 def test_every_agent_sits_in_every_seat() -> None:
@@ -168,3 +170,44 @@ def test_a_shorter_rerun_uses_the_first_games_of_a_longer_file(tmp_path: Path) -
     shorter = run_tournament(_spec(games=5), backend, out).records
     assert backend.played == []
     assert shorter == longer[:5]
+
+
+def test_chunks_hold_one_slow_game_and_many_fast_ones() -> None:
+    tasks = schedule(_spec(games=40), 2)
+    slow = ChunkQueue(tasks)
+    assert len(slow.take()) == 1, "one game at a time until a game has been timed"
+    slow.timed(1, 90.0)  # a search bot's game
+    assert [len(slow.take()) for _ in range(3)] == [1, 1, 1]
+    fast = ChunkQueue(tasks)
+    fast.timed(len(fast.take()), 0.003)  # a random bot's game
+    assert len(fast.take()) == 16
+    medium = ChunkQueue(tasks, target=2.0)
+    medium.timed(4, 2.0)
+    assert medium.size() == 4
+    handed: list[GameTask] = []
+    while medium:
+        handed += medium.take()
+    assert handed == tasks[:] and not medium
+
+
+def test_an_interrupted_run_keeps_every_game_it_finished(tmp_path: Path) -> None:
+    spec = TournamentSpec("toy-tricks", ("heuristic", "random"), 6, 7, factory=TOY2,
+                          builders={"heuristic": toy_heuristic})
+    fourth = schedule(spec, 2)[3]
+    fails = derive_seed(fourth.seed, "agent", fourth.agents.index("heuristic"))
+
+    def failing_in_the_fourth_game(game: Game, seat: int, seed: int) -> Agent:
+        if seed == fails:
+            raise RuntimeError("the machine went down")
+        return toy_heuristic(game, seat, seed)
+
+    out = tmp_path / "results.jsonl"
+    broken = TournamentSpec(spec.game, spec.agents, spec.games, spec.seed, factory=TOY2,
+                            builders={"heuristic": failing_in_the_fourth_game})
+    with pytest.raises(RuntimeError, match="went down"):
+        run_tournament(broken, out=out)
+    assert [record.index for record in read_records(out)] == [0, 1, 2]
+    backend = CountingBackend()
+    resumed = run_tournament(spec, backend, out).records
+    assert backend.played == [3, 4, 5]
+    assert resumed == run_tournament(spec).records

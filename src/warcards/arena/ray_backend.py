@@ -1,4 +1,4 @@
-"""The Ray backend: the same chunks of games as the process pool, run as Ray tasks.
+"""The Ray backend: games in chunks from the same `ChunkQueue` as the process pool, run as Ray tasks.
 
 `RayBackend(jobs, address)` joins the cluster at `address` (e.g. "ray://head:10001" or "auto"), or
 starts a local Ray with `jobs` CPUs when there is none. Results are identical to the process pool's for
@@ -7,10 +7,17 @@ the same spec, because every game's seeds come from the schedule, not from the w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from warcards.arena.tournament import GameTask, TournamentRecord, TournamentSpec, play_chunk
+from warcards.arena.tournament import (
+    IN_FLIGHT_PER_JOB,
+    ChunkQueue,
+    GameTask,
+    TournamentRecord,
+    TournamentSpec,
+    play_chunk,
+)
 
 
 class RayBackend:
@@ -40,17 +47,28 @@ class RayBackend:
                 )
         return ray
 
-    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
+    def run(self, spec: TournamentSpec, tasks: Sequence[GameTask]) -> Iterator[list[TournamentRecord]]:
         ray = self._ensure_ray()
         remote = ray.remote(num_cpus=1)(_play_chunk_dumped)
         spec_ref = ray.put(spec)
-        pending = [remote.remote(spec_ref, chunk) for chunk in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                yield [TournamentRecord.model_validate(data) for data in ray.get(ref)]
+        queue = ChunkQueue(tasks)
+        pending: list[Any] = []
+        try:
+            while queue or pending:
+                while queue and len(pending) < IN_FLIGHT_PER_JOB * self.jobs:
+                    pending.append(remote.remote(spec_ref, queue.take()))
+                ready, pending = ray.wait(pending, num_returns=1)
+                for ref in ready:
+                    dumped, seconds = ray.get(ref)
+                    queue.timed(len(dumped), seconds)
+                    yield [TournamentRecord.model_validate(data) for data in dumped]
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
 
 
-def _play_chunk_dumped(spec: TournamentSpec, tasks: list[GameTask]) -> list[dict[str, Any]]:
-    """Play a chunk on a Ray worker; plain dicts travel back (no pydantic classes in the object store)."""
-    return [record.model_dump() for record in play_chunk(spec, tasks)]
+def _play_chunk_dumped(spec: TournamentSpec, tasks: list[GameTask]) -> tuple[list[dict[str, Any]], float]:
+    """Play a chunk on a Ray worker; plain dicts travel back (no pydantic classes in the object store),
+    with the seconds the chunk took."""
+    records, seconds = play_chunk(spec, tasks)
+    return [record.model_dump() for record in records], seconds

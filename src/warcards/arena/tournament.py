@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -124,15 +126,47 @@ def play_task(spec: TournamentSpec, task: GameTask) -> TournamentRecord:
     return TournamentRecord(**{**record.model_dump(), "agents": list(task.agents), "index": task.index})
 
 
-def play_chunk(spec: TournamentSpec, tasks: Sequence[GameTask]) -> list[TournamentRecord]:
-    """Play several tasks in one worker call (fewer round trips)."""
-    return [play_task(spec, task) for task in tasks]
+def play_chunk(spec: TournamentSpec, tasks: Sequence[GameTask]) -> tuple[list[TournamentRecord], float]:
+    """Play several tasks in one worker call (fewer round trips); the records and the seconds they took."""
+    start = time.perf_counter()
+    records = [play_task(spec, task) for task in tasks]
+    return records, time.perf_counter() - start
 
 
-def chunked(tasks: Sequence[GameTask], jobs: int) -> list[list[GameTask]]:
-    """Split tasks into chunks small enough to balance `jobs` workers."""
-    size = max(1, min(16, len(tasks) // (jobs * 4) or 1))
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+class ChunkQueue:
+    """The games still to hand to workers, in chunks of about `target` seconds of play each, sized from the
+    time the games so far have taken: one game at a time until a game has been timed, then as many as fit
+    the target, at most `largest`. A chunk is written to the results file (and counted by the progress
+    bar) when it finishes, and a run interrupted mid-chunk plays it again: a search bot's game takes
+    minutes, so its chunks stay one game long, while a random bot's games travel sixteen at a time."""
+
+    def __init__(self, tasks: Iterable[GameTask], target: float = 2.0, largest: int = 16) -> None:
+        self._tasks = deque(tasks)
+        self.target = target
+        self.largest = largest
+        self._games = 0
+        self._seconds = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self._tasks)
+
+    def size(self) -> int:
+        """How many games the next chunk holds."""
+        if self._games == 0:
+            return 1
+        per_game = self._seconds / self._games
+        if per_game <= 0:
+            return self.largest
+        return max(1, min(self.largest, int(self.target / per_game)))
+
+    def take(self) -> list[GameTask]:
+        """The next chunk, in schedule order."""
+        return [self._tasks.popleft() for _ in range(min(self.size(), len(self._tasks)))]
+
+    def timed(self, games: int, seconds: float) -> None:
+        """A chunk of `games` games finished after `seconds` of play."""
+        self._games += games
+        self._seconds += seconds
 
 
 def read_records(path: Path) -> list[TournamentRecord]:
@@ -174,39 +208,46 @@ def _check_resumable(
 
 
 class Backend(Protocol):
-    """Runs chunks of tasks and yields their records as they finish (any order) on `jobs` workers."""
+    """Plays tasks on `jobs` workers and yields the records of each finished chunk (any order)."""
 
     jobs: int
 
-    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]: ...
+    def run(self, spec: TournamentSpec, tasks: Sequence[GameTask]) -> Iterator[list[TournamentRecord]]: ...
 
 
 class InlineBackend:
-    """Plays in this process (`--jobs 1`)."""
+    """Plays in this process (`--jobs 1`), one game at a time."""
 
     jobs = 1
 
-    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
-        for chunk in chunks:
-            yield play_chunk(spec, chunk)
+    def run(self, spec: TournamentSpec, tasks: Sequence[GameTask]) -> Iterator[list[TournamentRecord]]:
+        for task in tasks:
+            yield [play_task(spec, task)]
+
+
+IN_FLIGHT_PER_JOB = 2
+"""Chunks queued per worker: enough to keep every worker busy, few enough that chunk sizes adapt."""
 
 
 class ProcessBackend:
-    """A local process pool of `jobs` workers."""
+    """A local process pool of `jobs` workers, fed chunks from a `ChunkQueue`."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
 
-    def run(self, spec: TournamentSpec, chunks: list[list[GameTask]]) -> Iterator[list[TournamentRecord]]:
+    def run(self, spec: TournamentSpec, tasks: Sequence[GameTask]) -> Iterator[list[TournamentRecord]]:
+        queue = ChunkQueue(tasks)
         with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-            pending: set[Future[list[TournamentRecord]]] = {
-                pool.submit(play_chunk, spec, chunk) for chunk in chunks
-            }
+            pending: set[Future[tuple[list[TournamentRecord], float]]] = set()
             try:
-                while pending:
+                while queue or pending:
+                    while queue and len(pending) < IN_FLIGHT_PER_JOB * self.jobs:
+                        pending.add(pool.submit(play_chunk, spec, queue.take()))
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
-                        yield future.result()
+                        records, seconds = future.result()
+                        queue.timed(len(records), seconds)
+                        yield records
             finally:
                 for future in pending:
                     future.cancel()
@@ -272,8 +313,7 @@ def run_tournament(
             block = [task for task in tasks[start : start + step] if task.index not in done]
             if progress is not None:
                 progress(len(done), len(tasks))
-            chunks = chunked(block, backend.jobs)
-            for records in backend.run(spec, chunks) if block else iter(()):
+            for records in backend.run(spec, block) if block else iter(()):
                 for record in records:
                     done[record.index] = record
                     if handle is not None:
