@@ -22,9 +22,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.engine.registry import game_module, load_game
+from warcards.bots.calibration import heuristic_seats, noisy_move
+from warcards.engine.registry import load_game
 from warcards.games.cards_of_war import rules
 from warcards.games.cards_of_war.evaluate import BATTLE_WEIGHTS, battle_features
 from warcards.games.cards_of_war.state import CowState
@@ -42,13 +41,12 @@ Start = tuple[int, int, int]
 def collect(options: dict[str, Any], games: int, seed: int) -> tuple[list[Sample], list[Start]]:
     """Positions inside rounds (with the round's winner) and round starts, from seeded games."""
     game = load_game("cards-of-war", **options)
-    module = game_module(game.game_id)
     rng = random.Random(seed)
     width = len(BATTLE_WEIGHTS)
     samples: list[Sample] = []
     starts: list[Start] = []
     for _ in range(games):
-        agents = [module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in (0, 1)]
+        agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
         assert isinstance(state, CowState)
         pending: list[tuple[int, list[int], list[tuple[float, ...]]]] = []
@@ -70,14 +68,7 @@ def collect(options: dict[str, Any], games: int, seed: int) -> tuple[list[Sample
                         winners.append(-1)
                         features.append(battle)
                 pending.append((state.round_no, winners, features))
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-            elif rng.random() < RANDOM_SHARE:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            else:
-                state.apply_action(agents[player].step(SeatView(state, player)))
+            noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
         results = state.results
         for round_no, winners, features in pending:

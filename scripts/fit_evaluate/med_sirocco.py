@@ -20,9 +20,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import minimize
 
-from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.engine.registry import game_module, load_game
+from warcards.bots.calibration import heuristic_seats, noisy_move
+from warcards.engine.registry import load_game
 from warcards.games.med_sirocco.evaluate import PARAMS, Features, Params, combine, features
 from warcards.games.med_sirocco.params import SERIES_TARGET
 from warcards.games.med_sirocco.state import MedSiroccoState
@@ -57,13 +56,10 @@ BOUNDS = {
 def collect(options: dict[str, Any], games: int, seed: int) -> list[tuple[float, Features, list[float]]]:
     """(share of the game played, features, final returns) of every 7th non-terminal position."""
     game = load_game("med-sirocco", **options)
-    module = game_module(game.game_id)
     rng = random.Random(seed)
     out: list[tuple[float, Features, list[float]]] = []
     for _ in range(games):
-        agents = [
-            module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)
-        ]
+        agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
         taken: list[tuple[int, Features]] = []
         step = 0
@@ -71,14 +67,7 @@ def collect(options: dict[str, Any], games: int, seed: int) -> list[tuple[float,
             if step % SAMPLE_EVERY == 0:
                 assert isinstance(state, MedSiroccoState)
                 taken.append((step, features(state)))
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-            elif rng.random() < RANDOM_SHARE:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            else:
-                state.apply_action(agents[player].step(SeatView(state, player)))
+            noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
         final = state.returns()
         out.extend((at / step, f, final) for at, f in taken)

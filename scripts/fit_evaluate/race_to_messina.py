@@ -26,9 +26,8 @@ from collections import Counter
 
 import numpy as np
 
-from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.engine.registry import game_module, load_game
+from warcards.bots.calibration import heuristic_seats, noisy_move
+from warcards.engine.registry import load_game
 from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.evaluate import battle_terms
 from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -46,14 +45,11 @@ Turn = tuple[int, tuple[int, ...]]
 def collect(variant: str, games: int, seed: int) -> tuple[list[Sample], list[Turn]]:
     """Battle samples (phase, battle, (edge, swing), won) and turns (pattern, gains) from seeded games."""
     game = load_game("race-to-messina", variant=variant)
-    module = game_module(game.game_id)
     rng = random.Random(seed)
     samples: list[Sample] = []
     turns: list[Turn] = []
     for _ in range(games):
-        agents = [
-            module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)
-        ]
+        agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
         assert isinstance(state, RaceToMessinaState)
         start = tuple(state.pt)
@@ -66,14 +62,7 @@ def collect(variant: str, games: int, seed: int) -> tuple[list[Sample], list[Tur
             if state.phase in PHASES and step % SAMPLE_EVERY == 0:
                 pending.append((state.phase, battle_terms(state)))
             before = state.phase
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-            elif rng.random() < RANDOM_SHARE:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            else:
-                state.apply_action(agents[player].step(SeatView(state, player)))
+            noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
             if before == rules.ACTION and state.phase != rules.ACTION:
                 hands = [event[5] for event in state.log if event[0] == rules.EV_HAND]

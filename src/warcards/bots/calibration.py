@@ -12,10 +12,10 @@ the best constant guess (each seat's average return over the same games), by sta
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from warcards.engine.agents import SeatView
+from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State, sample_chance
 from warcards.engine.registry import game_module
 
@@ -57,6 +57,26 @@ class Calibration:
         return "\n".join(lines)
 
 
+def heuristic_seats(game: Game, rng: random.Random) -> list[Agent]:
+    """The game's heuristic bot in every seat, each seeded from `rng`."""
+    module = game_module(game.game_id)
+    return [module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)]
+
+
+def noisy_move(state: State, agents: Sequence[Agent], rng: random.Random, random_share: float) -> None:
+    """Play one move of a calibration game: a chance outcome sampled by its probability; otherwise, with
+    probability `random_share`, a uniformly random legal move (so the positions vary), else the seat's
+    heuristic. Shared with the evaluation fits in `scripts/fit_evaluate/`."""
+    player = state.current_player()
+    if player == CHANCE:
+        state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+    elif rng.random() < random_share:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    else:
+        state.apply_action(agents[player].step(SeatView(state, player)))
+
+
 def calibrate(
     game: Game,
     evaluate: Evaluator | None = None,
@@ -74,9 +94,7 @@ def calibrate(
     finals: list[list[float]] = []
     owners: list[int] = []
     for index in range(games):
-        agents = [
-            module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)
-        ]
+        agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
         positions: list[tuple[int, list[float]]] = []
         step = 0
@@ -86,14 +104,7 @@ def calibrate(
                 positions.append((step, list(evaluate(state))))
                 if state != before:
                     raise AssertionError(f"{game.game_id}: evaluate changed the state it was given")
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-            elif rng.random() < random_share:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            else:
-                state.apply_action(agents[player].step(SeatView(state, player)))
+            noisy_move(state, agents, rng, random_share)
             step += 1
         returns = state.returns()
         finals.append(returns)
