@@ -1,0 +1,42 @@
+"""Untrusted text at the engine's edge: one length cap, one bare-number parser, short quotes in messages.
+
+Everything a person or a program types reaches the engine as text; these helpers keep every game's parser
+linear in time and every message short, whatever was sent.
+"""
+
+from __future__ import annotations
+
+MAX_ACTION_TEXT = 200
+"""The longest action text the engine parses; anything longer is refused before any game sees it."""
+
+QUOTE_LIMIT = 40
+"""How many characters of an input a message quotes at most."""
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """`text` as a short quoted string for a message: its first `limit` characters, then how many more."""
+    value = text if isinstance(text, str) else repr(text)
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}… ({len(value) - limit} more characters)"
+
+
+def is_bare_number(text: str) -> bool:
+    """True when `text` is one or more ASCII digits and nothing else (no sign, no Unicode digits)."""
+    return bool(text) and len(text) <= MAX_ACTION_TEXT and all(char in _ASCII_DIGITS for char in text)
+
+
+def parse_bare_number(text: str, stop: int) -> int | None:
+    """The number `text` spells in ASCII digits if it lies in `range(stop)`; None if it is no bare number.
+
+    Raises `ValueError` naming the allowed range when `text` is a bare number outside it, so a number typed
+    out of range is never mistaken for notation. Cheap for any length: over-long digit strings are refused
+    by their length before `int()` sees them."""
+    if not text or not all(char in _ASCII_DIGITS for char in text):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(max(stop - 1, 0))) or int(digits) >= stop:
+        raise ValueError(f"{quote(text)} is out of range: numbers here are 0..{stop - 1}")
+    return int(digits)
