@@ -152,14 +152,17 @@ class CowState(State):
         d["floors"] = [self.floors[0][:], self.floors[1][:]]
         d["kills"] = self.kills[:]
         d["_legal_cache"] = None
-        d["_history"] = self._history[:]
+        d["_history"] = []
         return other
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
-    def determinize(self, seat: int, rng: Rng) -> CowState:
+    def _determinize(self, seat: int, rng: Rng) -> CowState:
         return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
         return notation.action_to_string(self, action)

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import JSON, Rng
+from warcards.engine.api import CHANCE, JSON, Rng
 from warcards.engine.errors import SetupError
 from warcards.games.naval_war import rules
 from warcards.games.naval_war.cards import ADDDMG, DD, MINE, SALVO, Tables
@@ -27,8 +27,13 @@ from warcards.games.naval_war.codes import (
     ON_SALVO,
     ON_SHIP,
     PH_CHOICE,
+    PH_DEAL_CARD,
+    PH_DEAL_SHIP,
+    PH_DRAW,
     PH_OPEN,
     PH_PLAY,
+    PH_REFILL,
+    PH_SHIP,
     PH_STRIKE,
     PHASE_NAMES,
     PLAY,
@@ -267,7 +272,6 @@ def determinize(st: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
     The unseen cards are pooled in card order before any draw, so two states the seat cannot tell apart give
     the same sample for the same `rng` (the sample depends only on the seat's view)."""
     other = st._copy()
-    other._history = list(st._history)
     t = st.t
     card_kind = t.card_kind
     cpos = other.cpos
@@ -392,6 +396,36 @@ def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     st.down = new_down
     st.tgt = [None] * st.n
     st.tcache = None
+
+
+# ----- what each seat sees of an action -----------------------------------------------------------------
+def hidden_action_text(st: NavalWarState, action: int, seat: int | None) -> str | None:
+    """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
+
+    Hidden: a play card dealt or drawn into a hand (the owner sees it), except a red card drawn in a turn,
+    which is played at once (Turn; Red cards); with night actions, a ship dealt or an Additional Ship that
+    joins a task force face down (its owner sees it). Every player action is played face up, the fleet
+    exchanges included (ruling F2), and dice are public."""
+    if st.cur != CHANCE:
+        return None
+    phase = st.phase
+    names = st.game.seat_names()
+    if phase in (PH_DEAL_CARD, PH_DEAL_SHIP):
+        owner = rules._deal_seat(st)
+        if phase == PH_DEAL_SHIP and not st.p.night:
+            return None
+        what = "a ship face down" if phase == PH_DEAL_SHIP else "a card"
+        return None if seat == owner else f"{names[owner]} is dealt {what}"
+    owner = st.turn
+    if phase == PH_SHIP:
+        face_down = st.p.night and not st.mine_hits[owner]
+        return None if seat == owner or not face_down else f"{names[owner]}'s Additional Ship joins face down"
+    if phase in (PH_REFILL, PH_DRAW):
+        kind = action - st.L.C_KIND
+        if phase == PH_DRAW and st.t.kind_red[kind]:
+            return None
+        return None if seat == owner else f"{names[owner]} draws a card"
+    return None
 
 
 # ----- scenario setups ----------------------------------------------------------------------------------
