@@ -8,16 +8,42 @@ search; it holds a determinized copy, never the true state. Agents implement `Ag
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from warcards.engine.api import JSON, Game, Rng, State
+
+
+class _SampleRng:
+    """The RNG of a `SeatView`'s own sample: cheap and fixed, never the agent's. Its `shuffle` keeps the
+    order it is given, and every game sorts a pool of unlocated cards before shuffling it, so the sample
+    deals the unlocated cards in their sorted order: a state consistent with the seat's view and a function
+    of that view alone (not a random draw, which the view does not need). `random` is a fixed linear
+    congruential sequence, so a game that redraws until a constraint holds still moves on."""
+
+    __slots__ = ("_x",)
+
+    def __init__(self) -> None:
+        self._x = 1
+
+    def random(self) -> float:
+        self._x = (self._x * 1103515245 + 12345) & 0x7FFFFFFF
+        return self._x / 2147483648.0
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None:
+            start, stop = 0, start
+        count = (stop - start + step - 1) // step
+        return start + step * int(self.random() * count)
+
+    def shuffle(self, x: list[Any]) -> None:
+        return None
 
 
 class SeatView:
     """The part of a state a seat may use, holding no reference to the true state.
 
-    It holds a state already determinized for the seat (sampled with an RNG of its own, `random.Random(0)`,
-    never the agent's), so nothing reachable from it — attributes, `gc`, `inspect` — holds a card the seat
+    It holds a state already determinized for the seat (with an RNG of its own, `_SampleRng`, never the
+    agent's), so nothing reachable from it — attributes, `gc`, `inspect` — holds a card the seat
     cannot see: the observation and the legal actions of the seat to act are the true ones (a
     determinization keeps them), and `determinize(rng)` gives the same sample as the true state would,
     since each game's `determinize` depends only on the seat's view and `rng` (docs/bots.md, "What an
@@ -27,7 +53,7 @@ class SeatView:
 
     def __init__(self, state: State, seat: int) -> None:
         self.seat = state.game.check_seat(seat)
-        self._sample = state.determinize(self.seat, random.Random(0))
+        self._sample = state.determinize(self.seat, _SampleRng())
 
     @classmethod
     def of_sample(cls, sample: State, seat: int) -> SeatView:
