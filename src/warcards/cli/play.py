@@ -165,7 +165,8 @@ class TerminalGame:
         if number is not None:
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no move {escape(quote(entry))}; choose 1 to {len(legal)}.[/red]")
+            shown = entry if len(entry) <= 20 else quote(entry, 20)
+            self.console.print(f"[red]There is no move {escape(shown)}; choose 1 to {len(legal)}.[/red]")
             return None
         try:
             action = self.state.parse_action(entry)
