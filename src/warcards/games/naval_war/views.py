@@ -375,11 +375,14 @@ def _can_open(st: NavalWarState, p: int, hand: list[int]) -> bool:
 
 def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     """Night actions: the other seats' face-down ships may be any ship `seat` has not seen (harbor or face
-    down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player naming air strikes
-    keeps his ships: his carriers still to fly are fixed (ruling N4). The unseen ships are pooled in id order
-    before the draws, so the sample depends only on what `seat` knows."""
+    down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player who has named an
+    air strike keeps his ships: his carriers still to fly are part of the position (ruling N4). Before he names
+    one (the choice that opens every night turn, N5) his face-down ships are resampled like any other's and
+    his carriers able to fly are read off the sample, so no sample gives his true ships away. The unseen ships
+    are pooled in id order before the draws, so the sample depends only on what `seat` knows."""
     down = st.down
-    keep = st.cur if st.phase in (PH_CHOICE, PH_STRIKE) else -1
+    striker = st.cur if st.phase == PH_CHOICE and st.cur != seat else -1
+    keep = st.cur if st.phase == PH_STRIKE else -1
     slots = [(j, k) for j in range(st.n) if j not in (seat, keep)
              for k, s in enumerate(st.fleets[j]) if (down >> s) & 1]
     pool = sorted(st.harbor + [st.fleets[j][k] for j, k in slots])
@@ -396,6 +399,9 @@ def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     st.down = new_down
     st.tgt = [None] * st.n
     st.tcache = None
+    if striker >= 0:
+        elig = [] if st.p.gunnery else rules.strike_carriers(st, striker)
+        st.elig = elig if elig and rules.strike_targets(st, striker) else []
 
 
 # ----- what each seat sees of an action -----------------------------------------------------------------
