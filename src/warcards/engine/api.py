@@ -117,7 +117,8 @@ class Game(ABC):
                 if 0 <= number < self.num_players:
                     return number
         seats = ", ".join(f"{i} ({name})" for i, name in enumerate(self.seat_names()))
-        raise SeatError(f"{quote(seat)} is not a seat of {self.game_id}: seats are {seats}")
+        shown = repr(seat) if len(repr(seat)) <= 40 else quote(seat)
+        raise SeatError(f"{shown} is not a seat of {self.game_id}: seats are {seats}")
 
 
 class State(ABC):
