@@ -92,7 +92,11 @@ class TerminalGame:
         seat sees it (`seen_action`, ARCHITECTURE.md "What each seat sees")."""
         seen = self.state.seen_action(action, self.seat)
         self.state.apply_action(action)
-        if seen.actor == CHANCE:
+        if seen.action is None:
+            # A redacted phrase names its actor already ("axis deploys a card face down").
+            line = seen.text
+            self.console.print(Text(line, style="dim" if seen.actor == CHANCE else "cyan"))
+        elif seen.actor == CHANCE:
             line = f"chance: {seen.text}"
             self.console.print(Text(line, style="dim"))
         else:
