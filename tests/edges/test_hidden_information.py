@@ -13,11 +13,14 @@ import random
 import types
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.edges.hidden_cases import config_id, configs, load, named_cards, positions, shown_cards
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, State
 from warcards.engine.errors import SeatError
+from warcards.engine.registry import games
 
 CASES = configs()
 IDS = [config_id(case) for case in CASES]
@@ -132,6 +135,35 @@ def test_d_a_bad_seat_raises_seat_error_naming_the_seats(case: tuple[str, dict[s
         assert state.fingerprint() == before
 
 
+_FIRST_STATES = {game_id: _sample((game_id, {}), count=1)[0][0] for game_id in games()}
+
+ANY_VALUE = st.one_of(
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.none(),
+    st.binary(max_size=8),
+    st.lists(st.integers(0, 3), max_size=2),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=ANY_VALUE)
+def test_d_any_value_is_a_seat_or_a_seat_error(value: object) -> None:
+    """Whatever a caller passes as a seat: an int in range is that seat, anything else a `SeatError`."""
+    for game_id, state in _FIRST_STATES.items():
+        players = state.game.num_players
+        if type(value) is int and 0 <= value < players:
+            assert state.observe(value) == state.observe_fields(value, frozenset(state.observe(value)))
+            assert state.determinize(value, random.Random(0)).history() == []
+        else:
+            with pytest.raises(SeatError, match=f"is not a seat of {game_id}: seats are 0 "):
+                state.observe(value)
+            with pytest.raises(SeatError):
+                SeatView(state, value)
+
+
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_e_seen_action_names_no_card_the_seat_cannot_see(case: tuple[str, dict[str, object]]) -> None:
     """For every seat (and a spectator), what `seen_action` shows names only cards the seat sees before or
@@ -165,7 +197,7 @@ def test_e_seen_action_names_no_card_the_seat_cannot_see(case: tuple[str, dict[s
             if what.action is not None and actor != CHANCE:
                 # A face-up play of a card that then leaves every view (a round's cards going back into
                 # the draw pile) was seen by all as it was played: the actor held it, no seat sees it after.
-                visible |= before[actor] - set.union(*after.values())
+                visible |= before[actor] - set().union(*after.values())
             leaked = named_cards(game, what.text) - visible
             assert not leaked, f"{config_id(case)}: seat {seat} reads {what.text!r} ({sorted(leaked)} hidden)"
         if actor != CHANCE:

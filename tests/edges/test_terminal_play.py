@@ -64,7 +64,7 @@ class _ScriptedHuman:
             self.known |= shown_cards(game, state.observe(seat))
             self.scan()
 
-        state.apply_action = watched  # type: ignore[method-assign]
+        state.apply_action = watched
 
     def scan(self) -> None:
         text = self.buffer.getvalue()[self.scanned :]
