@@ -43,9 +43,9 @@ class SeatView:
     """The part of a state a seat may use, holding no reference to the true state.
 
     It holds a state already determinized for the seat (with an RNG of its own, `_SampleRng`, never the
-    agent's), so nothing reachable from it — attributes, `gc`, `inspect` — holds a card the seat
-    cannot see: the observation and the legal actions of the seat to act are the true ones (a
-    determinization keeps them), and `determinize(rng)` gives the same sample as the true state would,
+    agent's), so nothing reachable from it — attributes, `gc`, `inspect` — is the true state, and every
+    card it places where the seat cannot see is a stand-in. The observation and the legal actions of the
+    seat to act are the true ones (a determinization keeps them), and `determinize(rng)` gives the same sample as the true state would,
     since each game's `determinize` depends only on the seat's view and `rng` (docs/bots.md, "What an
     in-process bot can reach"). A bad seat raises `SeatError`."""
 
