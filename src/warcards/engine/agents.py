@@ -54,6 +54,10 @@ class SeatView:
     def __init__(self, state: State, seat: int) -> None:
         self.seat = state.game.check_seat(seat)
         self._sample = state.determinize(self.seat, _SampleRng())
+        if state.current_player() == self.seat:
+            # The seat's own choices are the same in the sample (the conformance battery checks it): hand
+            # them over, a fresh list, rather than compute them a second time.
+            self._sample._legal_cache = state.legal_actions()
 
     @classmethod
     def of_sample(cls, sample: State, seat: int) -> SeatView:
