@@ -1338,21 +1338,23 @@ def no_combat(s: S) -> None:
 
 
 def draw(s: S) -> None:
-    """3.4 Tie: the played cards go under the Operation, hands are made up, and the Engagement is replayed
-    from the next player (sides may change; effects do not carry over)."""
+    """3.4 Tie: every card still in play (Force, Supply, Bonus, Special and Storm cards) goes under the
+    Operation until the Engagement ends, where it no longer acts; hands are made up, and the Engagement is
+    replayed from the next player (sides may change; effects do not carry over)."""
     s.log.append((EV_DRAW, -1, s.op))
     for e in range(len(s.e_card)):
         if s.e_alive[e]:
             s.e_alive[e] = False
-            c = s.e_card[e]
-            if s.g.kind[c] in (K_STORM, K_SPECIAL) or (s.g.kind[c] == K_BONUS):
-                to_discard(s, c)
-            else:
-                s.u_card.append(c)
-                s.u_side.append(s.e_side[e])
-                s.u_player.append(s.e_player[e])
+            s.u_card.append(s.e_card[e])
+            s.u_side.append(s.e_side[e])
+            s.u_player.append(s.e_player[e])
     if s.sirocco_holder >= 0:
-        release_sirocco(s)
+        # 2.44: a Sirocco passed on and not yet used is discarded only at the end of the Engagement.
+        s.u_card.append(sirocco_card(s))
+        s.u_side.append(NEUTRAL)
+        s.u_player.append(s.sirocco_holder)
+        s.sirocco_holder = -1
+        s.sirocco_entry = -1
     s.first = (s.first + 1) % s.n
     queue_refill(s, s.first)
     begin_engagement(s)
