@@ -326,6 +326,19 @@ def test_3_4_tie_special_and_storm_cards_stay_under_the_operation_and_no_longer_
     assert {"A24", "A51", "A59", "S06", "A42"} <= set(zone(state, "discard"))
 
 
+def test_3_4_tie_a_passed_sirocco_not_yet_used_stays_under_the_operation() -> None:
+    # 2.44 "The Sirocco card is discarded at the end of the Engagement": held by a player when a round is
+    # drawn (play never leaves it held that late; the draw is called directly), it goes under the Operation.
+    state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05",
+                  zones={"hand:1": ["X13", "S01"]})
+    play(state, "type surface", "play A12", "done")
+    state.hands[1].remove(state.g.index["S01"])
+    state.sirocco_holder = 1
+    rules.draw(state)
+    assert zone(state, "under") == ["A12", "S01"] and zone(state, "sirocco") == []
+    assert "S01" not in zone(state, "discard")
+
+
 def test_3_4_no_combat_discards_the_operation_and_the_cards_under_it() -> None:
     state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05")
     play(state, "type surface", "play A12", "done", "play X13", "done", "pass", "pass")
