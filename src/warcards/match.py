@@ -25,6 +25,7 @@ from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State, sample_chance
 from warcards.engine.errors import WarcardsError
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
 from warcards.engine.text import quote
 
@@ -81,7 +82,7 @@ def read_record_values(path: Path) -> Iterator[tuple[str, Any]]:
     blank lines are skipped), or one JSON value over several lines: a record, or an array of records.
     Raises `RecordError` for a file that is empty, not UTF-8, or not valid JSON (a truncated array or
     line), naming the line. Only regular files are read (a folder or a pipe is refused)."""
-    name = quote(str(path))
+    name = quote(str(path), PATH_QUOTE)
     if not path.is_file():
         raise RecordError(f"{name} is not a regular file" if path.exists() else f"{name} does not exist")
     first = ""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from warcards.engine.options import shown
+from warcards.engine.options import PATH_QUOTE, shown
 from warcards.engine.registry import load_game
 from warcards.engine.text import quote
 from warcards.match import MatchRecord, RecordError, derive_seed, parse_record, play_match
@@ -109,7 +109,7 @@ def resume(path: Path, game_id: str, options: dict[str, Any], bots: list[str], s
     dropped and the file rewritten without it, so new games append on a fresh line."""
     if not path.exists():
         return []
-    name = quote(str(path))
+    name = quote(str(path), PATH_QUOTE)
     try:
         lines = path.read_bytes().decode("utf-8").splitlines()
     except UnicodeDecodeError as error:
@@ -123,26 +123,41 @@ def resume(path: Path, game_id: str, options: dict[str, Any], bots: list[str], s
         where = f"--out {name} line {number}"
         try:
             record = parse_record(json.loads(line), where, MatchRecord)
-        except (ValueError, RecordError) as error:
+        except ValueError as error:
             if number == last and not _ends_with_newline(path):
                 truncated = True
                 break
             message = error if isinstance(error, RecordError) else f"{where} is not JSON: {quote(str(error), 80)}"
             raise RecordError(f"{message}; use another --out file or delete it to start afresh") from None
-        index = len(records)
-        expected = (game_id, options, list(bots), game_seed(seed, index))
-        found = (record.game, record.options, record.agents, record.seed)
-        if found != expected:
+        difference = _difference(record, len(records), game_id, options, bots, seed)
+        if difference:
             raise RecordError(
-                f"--out {name} holds games of a different run (line {number}: {quote(record.game)}, "
-                f"options {shown(record.options, 120)}, bots {shown(record.agents, 80)}, game seed "
-                f"{record.seed}); this run is {game_id} with bots {','.join(bots)} and --seed {seed}. "
-                f"Use another --out file or delete it to start afresh"
+                f"--out {name} holds games of a different run: line {number} {difference}; use another "
+                f"--out file or delete it to start afresh"
             )
         records.append(record)
     if truncated or (lines and not _ends_with_newline(path)):
-        path.write_text("".join(record.model_dump_json() + "\n" for record in records))
+        path.write_text("".join(record.model_dump_json() + "\n" for record in records), encoding="utf-8")
     return records
+
+
+def _difference(
+    record: MatchRecord, index: int, game_id: str, options: dict[str, Any], bots: list[str], seed: int
+) -> str:
+    """How `record` differs from game `index` of this run, or "" if it is that game."""
+    if record.game != game_id:
+        return f"is a game of {quote(record.game)}, this run plays {game_id}"
+    for key in sorted(set(record.options) | set(options)):
+        if record.options.get(key) != options.get(key):
+            return (
+                f"has option {shown(key)}={shown(record.options.get(key))}, this run "
+                f"{shown(key)}={shown(options.get(key))}"
+            )
+    if record.agents != list(bots):
+        return f"has bots {shown(','.join(record.agents))}, this run --bots {','.join(bots)}"
+    if record.seed != game_seed(seed, index):
+        return f"is not game {index} of --seed {seed} (its chance seed is {record.seed})"
+    return ""
 
 
 def _ends_with_newline(path: Path) -> bool:

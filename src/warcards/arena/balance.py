@@ -29,7 +29,7 @@ from warcards.arena.tournament import (
     run_tournament,
 )
 from warcards.engine.api import CHANCE, Game
-from warcards.engine.options import shown
+from warcards.engine.options import PATH_QUOTE, shown
 from warcards.engine.registry import load_game, option_specs
 from warcards.engine.text import quote
 from warcards.match import RecordError, replay
@@ -234,7 +234,7 @@ def reports_from_files(
         wanted = [load_game(game_id, **options).options for options in configs]
     bot = agent
     for path in files:
-        name = quote(str(path))
+        name = quote(str(path), PATH_QUOTE)
         records = read_records(path)
         if not records:
             raise RecordError(f"{name} holds no tournament records")

@@ -31,6 +31,7 @@ from warcards.cli.options import (
     output_file,
     parse_pairs,
 )
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.text import quote
 
 console = Console(stderr=True)
@@ -271,7 +272,7 @@ def fresh_folder(game_id: str, where: Path | None = None) -> Path:
         except FileExistsError:
             continue
         return folder
-    raise CommandLineError(f"could not create a fresh folder next to {quote(str(base))}; give --out DIR")
+    raise CommandLineError(f"could not create a fresh folder next to {quote(str(base), PATH_QUOTE)}; give --out DIR")
 
 
 def balance(
@@ -322,7 +323,7 @@ def balance(
         check_bot(agent)
     for folder, flag in ((out_dir, "--out"), (results_dir, "--results-dir")):
         if folder is not None and folder.exists() and not folder.is_dir():
-            raise CommandLineError(f"{flag}: {quote(str(folder))} exists and is not a folder")
+            raise CommandLineError(f"{flag}: {quote(str(folder), PATH_QUOTE)} exists and is not a folder")
     for file in read or []:
         input_file(file, "--read")
     varied = {key: value.split(",") for key, value in parse_pairs(vary or [], "--vary").items()}

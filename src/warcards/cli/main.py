@@ -40,6 +40,7 @@ from warcards.cli.options import (
     game_from_flags,
     output_file,
 )
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import games, load_game, option_specs
 from warcards.engine.text import quote
 
@@ -61,7 +62,7 @@ def _describe(error: BaseException) -> str:
     """A bad input's error as a message; an `OSError` names its file (quoted) and the reason."""
     if isinstance(error, OSError) and error.strerror:
         if error.filename is not None:
-            return f"{quote(str(error.filename))}: {error.strerror}"
+            return f"{quote(str(error.filename), PATH_QUOTE)}: {error.strerror}"
         return error.strerror
     return str(error) or type(error).__name__
 

@@ -13,6 +13,7 @@ from typing import Any
 from warcards.bots import agent_names
 from warcards.engine.api import Game
 from warcards.engine.errors import WarcardsError
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import games, load_game
 from warcards.engine.text import quote
 
@@ -72,19 +73,19 @@ def game_from_flags(
 def input_file(path: Path, flag: str) -> Path:
     """`path` if it names a regular file (not a folder, a pipe or a missing file) that we may read."""
     if not path.exists():
-        raise CommandLineError(f"{flag}: {quote(str(path))} does not exist")
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} does not exist")
     if not path.is_file():
-        raise CommandLineError(f"{flag}: {quote(str(path))} is not a regular file")
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is not a regular file")
     return path
 
 
 def output_file(path: Path, flag: str) -> Path:
     """`path` if a file can be written there: not a folder, and in a folder that exists."""
     if path.is_dir():
-        raise CommandLineError(f"{flag}: {quote(str(path))} is a folder; give a file name")
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is a folder; give a file name")
     if path.exists() and not path.is_file():
-        raise CommandLineError(f"{flag}: {quote(str(path))} is not a regular file")
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is not a regular file")
     parent = path.parent
     if not parent.is_dir():
-        raise CommandLineError(f"{flag}: the folder {quote(str(parent))} does not exist")
+        raise CommandLineError(f"{flag}: the folder {quote(str(parent), PATH_QUOTE)} does not exist")
     return path

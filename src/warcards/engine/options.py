@@ -50,6 +50,10 @@ class OptionSpec:
         return value
 
 
+PATH_QUOTE = 160
+"""How many characters of a file path a message quotes (paths are longer than typed values)."""
+
+
 def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """Any value for a message, as its repr cut to a short prefix (`quote` for text); an integer too long to
     print (Python refuses ints over 4,300 digits) by its size."""
