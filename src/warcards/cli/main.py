@@ -354,8 +354,7 @@ def _replay_one(where: str, data: Any) -> None:
 
 @app.command()
 def replay(file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL file of records.")]) -> None:
-    """Re-validate game records: every chance outcome from the record's seed, every action legal, the returns
-    the same. A refused record (or an empty or broken file) exits with code 2."""
+    """Re-validate game records: chance outcomes from the seed, every action legal, the same returns."""
     from warcards.match import RecordError, read_record_values
 
     total = bad = 0
