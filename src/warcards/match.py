@@ -102,7 +102,7 @@ def read_record_values(path: Path) -> Iterator[tuple[str, Any]]:
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
+                value = json_value(line)
             except ValueError as error:
                 raise RecordError(
                     f"{name} line {number} is not a complete JSON record (truncated?): {_json_problem(error)}"
@@ -112,7 +112,7 @@ def read_record_values(path: Path) -> Iterator[tuple[str, Any]]:
 
 def _whole_file(path: Path, name: str) -> Iterator[tuple[str, Any]]:
     try:
-        value = json.loads(_utf8(path.read_bytes(), name))
+        value = json_value(_utf8(path.read_bytes(), name))
     except ValueError as error:
         raise RecordError(f"{name} is not valid JSON (truncated?): {_json_problem(error)}") from None
     if isinstance(value, list):
@@ -122,6 +122,14 @@ def _whole_file(path: Path, name: str) -> Iterator[tuple[str, Any]]:
             yield f"{name} item {number}", item
     else:
         yield name, value
+
+
+def json_value(text: str) -> Any:
+    """`json.loads`, with JSON nested too deeply for the parser refused as a `ValueError` like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
 
 
 def _utf8(data: bytes, where: str) -> str:

@@ -7,7 +7,6 @@ games an earlier run of the same simulation finished, so a rerun after a kill pl
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -18,7 +17,7 @@ from typing import Any
 from warcards.engine.options import PATH_QUOTE, shown
 from warcards.engine.registry import load_game
 from warcards.engine.text import quote
-from warcards.match import MatchRecord, RecordError, derive_seed, parse_record, play_match
+from warcards.match import MatchRecord, RecordError, derive_seed, json_value, parse_record, play_match
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -122,7 +121,7 @@ def resume(path: Path, game_id: str, options: dict[str, Any], bots: list[str], s
             continue
         where = f"--out {name} line {number}"
         try:
-            record = parse_record(json.loads(line), where, MatchRecord)
+            record = parse_record(json_value(line), where, MatchRecord)
         except ValueError as error:
             if number == last and not _ends_with_newline(path):
                 truncated = True

@@ -363,6 +363,11 @@ def test_balance_out_writes_only_there_and_resumes(tmp_path: Path, monkeypatch: 
     assert f"--out {target}" in (target / "README.md").read_text()
     (tmp_path / "a-file").write_text("")
     _error([*args[:-1], str(tmp_path / "a-file")], "is not a folder")
+    # A bad option is refused before any folder is made.
+    _error(["balance", SMALL, "--games", "1", "--players", "99", "--out", str(tmp_path / "never")], "players")
+    monkeypatch.chdir(target)
+    _error(["balance", SMALL, "--games", "1", "--option", "length=forever"], "length")
+    assert not (tmp_path / "never").exists() and not list(target.glob("balance-*"))
 
 
 def _results(tmp_path: Path, game_id: str, *extra: str) -> Path:

@@ -237,6 +237,13 @@ def test_replay_refuses_missing_folder_and_non_utf8_files(tmp_path: Path) -> Non
         _refused(tmp_path / "scalar.jsonl", "a record is a JSON object")
 
 
+def test_replay_refuses_json_nested_too_deeply(tmp_path: Path) -> None:
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    _refused(tmp_path / "deep.json", "nested too deeply")
+    (tmp_path / "deep.jsonl").write_text('{"game": ' + "[" * 100_000 + "\n")
+    _refused(tmp_path / "deep.jsonl", "line 1", "nested too deeply")
+
+
 def test_replay_lists_at_most_ten_refusals(tmp_path: Path) -> None:
     data = _data(GAMES[0]) | {"seed": 1}
     path = _write_lines(tmp_path / "many.jsonl", *[data] * 25, _data(GAMES[0]))

@@ -9,7 +9,6 @@ out) and a game's result does not depend on which worker played it. Results stre
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,7 +27,7 @@ from warcards.engine.api import Game
 from warcards.engine.options import PATH_QUOTE, shown
 from warcards.engine.registry import load_game, option_specs
 from warcards.engine.text import quote
-from warcards.match import MatchRecord, RecordError, derive_seed, parse_record, play_match
+from warcards.match import MatchRecord, RecordError, derive_seed, json_value, parse_record, play_match
 
 AgentBuilder = Callable[[Game, int, int], Agent]
 GameFactory = Callable[[], Game]
@@ -188,7 +187,7 @@ def read_records(path: Path) -> list[TournamentRecord]:
             continue
         where = f"{name} line {number}"
         try:
-            records.append(parse_record(json.loads(line), where, TournamentRecord))
+            records.append(parse_record(json_value(line), where, TournamentRecord))
         except ValueError as error:
             if number == len(lines):
                 break

@@ -32,6 +32,7 @@ from warcards.cli.options import (
     parse_pairs,
 )
 from warcards.engine.options import PATH_QUOTE
+from warcards.engine.registry import load_game
 from warcards.engine.text import quote
 
 console = Console(stderr=True)
@@ -329,6 +330,8 @@ def balance(
     varied = {key: value.split(",") for key, value in parse_pairs(vary or [], "--vary").items()}
     asked = bool(variant or players or option or vary)
     configs = configurations(game_id, variant or [], players or [], parse_pairs(option or []), varied)
+    for options in configs:
+        load_game(game_id, **options)  # a bad option is refused before any folder is made
     if read:
         reports = reports_from_files(read, game_id, configs if asked else None, agent)
         agent = reports[0].agent
@@ -352,6 +355,8 @@ def balance(
     command = shlex.join(words)
     runner = None if read else make_backend(backend, jobs, address)
     target = out_dir if out_dir is not None else fresh_folder(game_id)
+    if out_dir is None:
+        console.print(f"balance: writing into {target}", markup=False, highlight=False)
     if runner is not None:
         with _progress(progress and sys.stderr.isatty()) as bar:
             reports = run_balance(

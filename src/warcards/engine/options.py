@@ -63,7 +63,7 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
         return f"<an integer of {value.bit_length()} bits>"
     try:
         text = repr(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         return f"<a {type(value).__name__}>"
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
 
