@@ -116,7 +116,6 @@ app = typer.Typer(
     cls=_Boundary,
 )
 console = Console()
-errors = Console(stderr=True)
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `warcards games`).")]
 VariantOpt = Annotated[str | None, typer.Option("--variant", help="The game's variant option.")]
