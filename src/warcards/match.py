@@ -201,13 +201,18 @@ def play_match(
     )
 
 
-def replay(record: MatchRecord) -> State:
+def replay(record: MatchRecord | dict[str, Any]) -> State:
     """Re-play a record on a fresh game and return the final state; `RecordError` where it differs.
 
-    Checks, in order: the game and its options load; `returns` (and `agents`, when given) have one entry
+    Checks, in order: every field has its type (the record is validated again, so a record changed after
+    it was made, or given as a dict of parsed JSON, is checked too); the game and its options load; `returns` (and `agents`, when given) have one entry
     per seat; every chance outcome is the one the record's seed gives (`chance_rng(seed)`, sampled as
     `play_match` samples it); every other action is legal when it is taken; the game ends exactly at the
     last action; the returns agree."""
+    if isinstance(record, MatchRecord):
+        record = parse_record(dict(record), "the record", type(record))
+    else:
+        record = parse_record(record, "the record", MatchRecord)
     try:
         game = load_game(record.game, **record.options)
     except WarcardsError as error:

@@ -237,6 +237,22 @@ def test_replay_refuses_missing_folder_and_non_utf8_files(tmp_path: Path) -> Non
         _refused(tmp_path / "scalar.jsonl", "a record is a JSON object")
 
 
+def test_replay_function_checks_records_changed_after_they_were_made() -> None:
+    record = _record(GAMES[0]).model_copy(deep=True)
+    replay(record)
+    replay(record.model_dump())  # parsed JSON is a record too
+    record.returns = ["a"] * len(record.returns)  # type: ignore[list-item]
+    with pytest.raises(RecordError, match="returns"):
+        replay(record)
+    changed = _record(GAMES[0]).model_copy(deep=True)
+    changed.seed = "3"  # type: ignore[assignment]
+    with pytest.raises(RecordError, match="seed"):
+        replay(changed)
+    for value in (5, None, [1], "record", {"game": GAMES[0]}):
+        with pytest.raises(RecordError):
+            replay(value)  # type: ignore[arg-type]
+
+
 def test_replay_refuses_json_nested_too_deeply(tmp_path: Path) -> None:
     (tmp_path / "deep.json").write_text("[" * 100_000)
     _refused(tmp_path / "deep.json", "nested too deeply")
