@@ -22,6 +22,7 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.errors import OptionError
 from warcards.engine.options import OptionSpec, resolve_options
+from warcards.engine.text import quote
 
 _GAME_MODULES: dict[str, str] = {
     "race-to-messina": "warcards.games.race_to_messina",
@@ -47,9 +48,10 @@ def games() -> list[str]:
 
 
 def game_module(game_id: str) -> ModuleType:
-    """The package implementing `game_id`, or `OptionError` listing the known games."""
-    if game_id not in games():
-        raise OptionError(f"unknown game {game_id!r}; games are: {', '.join(games())}")
+    """The package implementing `game_id`, or `OptionError` listing the known games (quoting at most a short
+    prefix of `game_id`, whatever its length or type)."""
+    if not isinstance(game_id, str) or game_id not in games():
+        raise OptionError(f"unknown game {quote(game_id)}; games are: {', '.join(games())}")
     return importlib.import_module(_GAME_MODULES[game_id])
 
 
