@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from warcards.engine.options import PATH_QUOTE, shown
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
 from warcards.engine.text import quote
 from warcards.match import MatchRecord, RecordError, derive_seed, json_value, parse_record, play_match
@@ -149,11 +149,11 @@ def _difference(
     for key in sorted(set(record.options) | set(options)):
         if record.options.get(key) != options.get(key):
             return (
-                f"has option {shown(key)}={shown(record.options.get(key))}, this run "
-                f"{shown(key)}={shown(options.get(key))}"
+                f"has option {quote(key)}={quote(record.options.get(key))}, this run "
+                f"{quote(key)}={quote(options.get(key))}"
             )
     if record.agents != list(bots):
-        return f"has bots {shown(','.join(record.agents))}, this run --bots {','.join(bots)}"
+        return f"has bots {quote(','.join(record.agents))}, this run --bots {','.join(bots)}"
     if record.seed != game_seed(seed, index):
         return f"is not game {index} of --seed {seed} (its chance seed is {record.seed})"
     return ""

@@ -29,7 +29,7 @@ from warcards.arena.tournament import (
     run_tournament,
 )
 from warcards.engine.api import CHANCE, Game
-from warcards.engine.options import PATH_QUOTE, shown
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game, option_specs
 from warcards.engine.text import quote
 from warcards.match import RecordError, replay
@@ -244,20 +244,20 @@ def reports_from_files(
         game = load_recorded(first.game, first.options)
         if wanted is not None and game.options not in wanted:
             raise RecordError(
-                f"{name} holds games with options {shown(first.options, 160)}, not one of the configurations "
-                f"asked for ({shown(wanted, 160)}); drop --variant/--players/--option/--vary to report it"
+                f"{name} holds games with options {quote(first.options, 160)}, not one of the configurations "
+                f"asked for ({quote(wanted, 160)}); drop --variant/--players/--option/--vary to report it"
             )
         for record in records:
             where = f"{name} game {record.index}"
             if record.game != first.game or record.options != first.options:
                 raise RecordError(
-                    f"{where} is of another configuration ({quote(record.game)} {shown(record.options, 120)}) "
+                    f"{where} is of another configuration ({quote(record.game)} {quote(record.options, 120)}) "
                     f"than the file's first game: a balance file holds one configuration"
                 )
             seated = set(record.agents)
             if len(seated) != 1 or (bot is not None and seated != {bot}):
                 expected = f"{bot} in every seat" if bot is not None else "one bot in every seat"
-                raise RecordError(f"{where} seats {shown(record.agents, 80)}; a balance report needs {expected}")
+                raise RecordError(f"{where} seats {quote(record.agents, 80)}; a balance report needs {expected}")
             bot = record.agents[0]
             try:
                 replay(record)

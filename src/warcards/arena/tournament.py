@@ -24,7 +24,7 @@ from warcards.arena.sprt import SPRTConfig, SPRTResult, ab_scores, sprt
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent
 from warcards.engine.api import Game
-from warcards.engine.options import PATH_QUOTE, shown
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game, option_specs
 from warcards.engine.text import quote
 from warcards.match import MatchRecord, RecordError, derive_seed, json_value, parse_record, play_match
@@ -212,7 +212,7 @@ def _check_resumable(
         ):
             raise RecordError(
                 f"{quote(str(path), PATH_QUOTE)} holds a different tournament (record {record.index}: {quote(record.game)} "
-                f"{shown(record.options, 120)} seed {record.seed} agents {shown(record.agents, 80)}); use "
+                f"{quote(record.options, 120)} seed {record.seed} agents {quote(record.agents, 80)}); use "
                 f"another --out file or delete it to start afresh"
             )
 
