@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from warcards.engine.api import Game
+from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import rules, views
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
-from warcards.games.naval_war.notation import Layout
+from warcards.games.naval_war.notation import Layout, normalize
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
 from warcards.games.naval_war.state import NavalWarState
 
@@ -23,10 +24,8 @@ class NavalWarGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        cards = self.options.get("cards")
-        if cards is not None and not isinstance(cards, str):
-            raise OptionError(f"naval-war: option cards={cards!r} must be the path of a card file, or None")
-        self.tables = t = load_tables(cards or CARD_FILE)
+        cards = card_file_option(self.game_id, self.options.get("cards"))
+        self.tables = t = load_tables(CARD_FILE if cards is None else cards)
         self.params = make_params(self.options, t.num_ships, sum(t.ship_carrier))
         self.layout = Layout(t)
         p = self.params
@@ -37,6 +36,12 @@ class NavalWarGame(Game):
             gone = RED_CATEGORIES | {DD, SWEEP}
             boxed.update(c for c in range(t.num_cards) if t.kind_cat[t.card_kind[c]] in gone)
         self.boxed_cards = frozenset(boxed)
+        if p.players * p.deal > t.num_cards - len(boxed):
+            raise OptionError(
+                f"naval-war: {p.players} players are dealt {p.players * p.deal} play cards (extra_cards="
+                f"{p.extra_cards}); the play deck holds only {t.num_cards - len(boxed)} with these options"
+            )
+        _check_notation(self.layout, file_label(cards) if cards is not None else "the printed decks")
         self.boxed_ships = frozenset(s for s in range(t.num_ships) if p.gunnery and t.ship_carrier[s])
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(t, p.players)
@@ -78,3 +83,15 @@ class NavalWarGame(Game):
 
     def rulings_path(self) -> Path | None:
         return Path(__file__).with_name("RULES.md")
+
+
+def _check_notation(layout: Layout, label: str) -> None:
+    """Refuse a card file whose ids make two actions (or two chance outcomes) read alike in the notation
+    (docs/notation/naval-war.md), which would make the text of one parse as the other."""
+    for count, text_of in ((layout.num_actions, layout.action_text), (layout.num_outcomes, layout.outcome_text)):
+        seen: dict[str, int] = {}
+        for a in range(count):
+            key = normalize(text_of(a))
+            if key in seen:
+                raise card_error(label, [f"two actions read {key!r} in the notation; rename a ship or a code"])
+            seen[key] = a
