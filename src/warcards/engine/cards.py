@@ -114,9 +114,11 @@ def read_card_bytes(path: object) -> bytes:
         raise _refuse(label, "has an empty name: give the path of a card file")
     if "\0" in name:
         raise _refuse(label, "has a NUL character in its name; no file is named so")
+    handle = -1
     try:
-        _check_regular(os.stat(name), label)
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        info = os.stat(name)
+        if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_CARD_FILE_BYTES:
+            handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise _refuse(label, "does not exist") from None
     except NotADirectoryError:
@@ -126,6 +128,7 @@ def read_card_bytes(path: object) -> bytes:
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or type(error).__name__
         raise _refuse(label, f"cannot be read: {reason}") from None
+    _check_regular(info, label)
     try:
         _check_regular(os.fstat(handle), label)
         chunks: list[bytes] = []

@@ -38,6 +38,9 @@ MAX_PLAY_CARDS = 1000
 """The most play cards (copies of every kind together): Additional Damage actions number kinds x cards."""
 MAX_PLAY_KINDS = 100
 """The most kinds of play card (the printed decks have 28)."""
+SINGLE_KIND_CATEGORIES = ("additional_ship", "submarine", "torpedo_boat", "destroyer_squadron", "smoke", "repair",
+                          "minesweeper")
+"""Categories played by one action whatever the copy (`smoke`, `dd`, `sub at SHIP`, ...): one kind each."""
 MAX_ADDITIONAL_SHIPS = 9
 """The most Additional Ship cards: a task force holds at most 7 dealt ships and 9 arrivals, the 16 slots by
 which night actions name its face-down ships (`notation.SLOTS`)."""
@@ -168,6 +171,11 @@ def _build(file: CardFile) -> Tables:
         if kind.red != (CATEGORIES.index(kind.category) in RED_CATEGORIES):
             raise card_error(path, [f"card {kind.code}: field red: {kind.category} cards are "
                                     f"{'red' if not kind.red else 'black'}"])
+    for category in SINGLE_KIND_CATEGORIES:
+        codes = [k.code for k in kinds if k.category == category]
+        if len(codes) > 1:
+            raise card_error(path, [f"card {codes[1]}: field category: one kind of {category} card only (the "
+                                    f"notation plays it by its category); give {codes[0]} more copies instead"])
     check_count(path, "play cards", sum(k.copies for k in kinds), MIN_PLAY_CARDS, MAX_PLAY_CARDS,
                 "two hands of five; Additional Damage actions")
     check_count(path, "Additional Ship cards", sum(k.copies for k in kinds if k.category == "additional_ship"),
