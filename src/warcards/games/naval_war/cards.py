@@ -180,6 +180,28 @@ def _build(file: CardFile) -> Tables:
                 "two hands of five; Additional Damage actions")
     check_count(path, "Additional Ship cards", sum(k.copies for k in kinds if k.category == "additional_ship"),
                 0, MAX_ADDITIONAL_SHIPS, "night actions number at most 16 ships in a task force")
+    tables = _tables(ships, kinds)
+    _check_notation(tables, path)
+    return tables
+
+
+def _check_notation(tables: Tables, path: str) -> None:
+    """Refuse ids that make two actions (or two chance outcomes) read alike in the notation
+    (docs/notation/naval-war.md): the text of one would parse as the other."""
+    from warcards.games.naval_war.notation import Layout, normalize  # notation builds on these tables
+
+    layout = Layout(tables)
+    for count, text_of in ((layout.num_actions, layout.action_text), (layout.num_outcomes, layout.outcome_text)):
+        seen: set[str] = set()
+        for action in range(count):
+            key = normalize(text_of(action))
+            if key in seen:
+                raise card_error(path, [f"two actions read {key!r} in the notation; rename a ship or a code"])
+            seen.add(key)
+
+
+def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
+    """The compact tables of validated ships and play-card kinds (file order)."""
     card_ids: list[str] = []
     card_kind: list[int] = []
     kind_cards: list[tuple[int, ...]] = []

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from warcards.engine.api import Game
-from warcards.engine.cards import card_error, card_file_option, file_label
+from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import rules, views
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
-from warcards.games.naval_war.notation import Layout, normalize
+from warcards.games.naval_war.notation import Layout
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
 from warcards.games.naval_war.state import NavalWarState
 
@@ -41,7 +41,6 @@ class NavalWarGame(Game):
                 f"naval-war: {p.players} players are dealt {p.players * p.deal} play cards (extra_cards="
                 f"{p.extra_cards}); the play deck holds only {t.num_cards - len(boxed)} with these options"
             )
-        _check_notation(self.layout, file_label(cards) if cards is not None else "the printed decks")
         self.boxed_ships = frozenset(s for s in range(t.num_ships) if p.gunnery and t.ship_carrier[s])
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(t, p.players)
@@ -84,14 +83,3 @@ class NavalWarGame(Game):
     def rulings_path(self) -> Path | None:
         return Path(__file__).with_name("RULES.md")
 
-
-def _check_notation(layout: Layout, label: str) -> None:
-    """Refuse a card file whose ids make two actions (or two chance outcomes) read alike in the notation
-    (docs/notation/naval-war.md), which would make the text of one parse as the other."""
-    for count, text_of in ((layout.num_actions, layout.action_text), (layout.num_outcomes, layout.outcome_text)):
-        seen: dict[str, int] = {}
-        for a in range(count):
-            key = normalize(text_of(a))
-            if key in seen:
-                raise card_error(label, [f"two actions read {key!r} in the notation; rename a ship or a code"])
-            seen[key] = a
