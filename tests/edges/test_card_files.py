@@ -419,6 +419,20 @@ def test_cards_of_war_view_names_no_machine_path(tmp_path: Path) -> None:
             assert "Cards of War stand-in deck" in render and str(tmp_path) not in render
 
 
+@pytest.mark.parametrize("game_id", sorted(SHORT_GAME))
+def test_no_view_of_any_game_names_the_card_file(tmp_path: Path, game_id: str) -> None:
+    path = write(tmp_path / "my-deck.toml", SHIPPED[game_id].read_bytes())
+    game = warcards.load_game(game_id, cards=str(path))
+    state = game.new_initial_state()
+    for step in range(60):
+        for seat in range(game.num_players):
+            shown = json.dumps(state.observe(seat)) + json.dumps(state.position())
+            assert str(tmp_path) not in shown and "my-deck" not in shown, (step, seat)
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+
+
 def test_race_to_messina_card_tables_use_the_same_path(tmp_path: Path) -> None:
     from warcards.games.race_to_messina.cards import load_cards
 

@@ -73,7 +73,7 @@ def card_file_option(game_id: str, value: object) -> str | Path | None:
     if isinstance(value, Path):
         return value
     if not isinstance(value, str):
-        raise OptionError(f"{game_id}: option cards={quote(value)} must be the path of a card file, or None "
+        raise OptionError(f"{game_id}: option cards={quote(value)} must be a path (the name of a card file), or None "
                           f"for the shipped deck")
     if not value.strip():
         raise OptionError(f"{game_id}: option cards={quote(value)} is empty: give the path of a card file, or "
