@@ -14,6 +14,7 @@ import hashlib
 import os
 import re
 import stat
+import threading
 import tomllib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ MAX_NAME_LENGTH = 80
 
 _CACHE_SIZE = 32
 _cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ def read_card_bytes(path: object) -> bytes:
         raise _refuse(label, "has an empty name: give the path of a card file")
     if "\0" in name:
         raise _refuse(label, "has a NUL character in its name; no file is named so")
-    handle = -1
+    handle = -1  # opened below only for a regular file of at most 1 MiB
     try:
         info = os.stat(name)
         if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_CARD_FILE_BYTES:
@@ -197,14 +199,16 @@ def load_card_file(path: str | Path, build: Callable[[CardFile], T]) -> T:
     raw = read_card_bytes(path)
     digest = hashlib.sha256(raw).hexdigest()
     key = (f"{build.__module__}.{build.__qualname__}", digest)
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]  # type: ignore[no-any-return]
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]  # type: ignore[no-any-return]
     label = file_label(path)
     built = build(CardFile(parse_card_text(raw, label), label, digest))
-    _cache[key] = built
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = built
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
     return built
 
 
@@ -239,12 +243,11 @@ def name_of(value: object) -> str:
     return quote(value)
 
 
-def rows_of(data: dict[str, Any], table: str, label: str, *, required: bool = False) -> list[Any]:
-    """The rows of the array of tables `table` (`[[table]]`); a scalar or a single table in its place is refused."""
+def rows_of(data: dict[str, Any], table: str, label: str) -> list[Any]:
+    """The rows of the array of tables `table` (`[[table]]`, none when absent); a scalar or a single table in
+    its place is refused."""
     rows = data.get(table)
     if rows is None:
-        if required:
-            raise card_error(label, [f"field {table}: missing; the file needs its [[{table}]] entries"])
         return []
     if not isinstance(rows, list):
         raise card_error(label, [f"field {table}: must be an array of [[{table}]] tables, not "
@@ -284,8 +287,6 @@ def validate_cards(model: type[M], rows: Sequence[Any], source: str, key: str = 
                     if described is not None and described.description:
                         message = described.description
                 problems.append(f"card {label}: field {field}: {message[:120]}")
-            if len(problems) > 50:
-                break
     if problems:
         raise card_error(source, problems)
     return cards
