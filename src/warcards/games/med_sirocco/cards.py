@@ -292,7 +292,7 @@ def _deck_level_checks(by_id: dict[str, CardModel]) -> list[str]:
             if m.kind != "force":
                 problems.append(f"card {m.id}: field victim: only Force cards are Destiny cards (3.3)")
             elif m.victim not in by_id:
-                problems.append(f"card {m.id}: field victim: {m.victim} is not a card of the deck")
+                problems.append(f"card {m.id}: field victim: {quote(m.victim)} is not a card of the deck")
     for side, prefix in (("allies", "A"), ("axis", "X")):
         mine = [m for m in cards if m.id[0] == prefix]
         for effect, count in (("supply", 1), ("intelligence", 1), ("admiral", 1)):
