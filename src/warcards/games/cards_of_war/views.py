@@ -69,7 +69,7 @@ def observe(s: CowState, seat: int) -> JSON:
         "joint_first": cid(s.joint_kind + s.off[s.player]) if s.joint_kind >= 0 else None,
         "options": {k: v for k, v in s.game.options.items() if k != "cards"},
         "deck": s.tbl.name,
-        "deck_file": s.tbl.source,
+        "deck_digest": s.tbl.digest,
         "winner": s.winner if s.phase == rules.OVER and s.winner >= 0 else None,
     }
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
-from warcards.engine.errors import OptionError
+from warcards.engine.cards import card_file_option
 from warcards.games.med_sirocco import rules
 from warcards.games.med_sirocco.cards import K_BONUS, NEUTRAL, ON_ALLIES, ON_AXIS, Deck, load_deck
 from warcards.games.med_sirocco.notation import (
@@ -37,10 +37,7 @@ class MedSiroccoGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        cards = self.options.get("cards")
-        if cards is not None and not isinstance(cards, (str, Path)):
-            raise OptionError(f"med-sirocco: option cards={cards!r} must be a path to a deck file or None")
-        self.deck: Deck = load_deck(cards)
+        self.deck: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
         d = self.deck
         self.ids = d.ids
         self.kind = d.kind
