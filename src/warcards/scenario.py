@@ -577,7 +577,7 @@ def run_scenario(source: str | Path | dict[str, Any]) -> ScenarioResult:
         rule=scenario.rule,
         game=scenario.game,
         passed=not failures,
-        failures=failures,
+        failures=[f if len(f) <= MAX_MESSAGE else f[: MAX_MESSAGE - 1] + "…" for f in failures],
         steps_run=steps,
         final_position=state.position(),
     )

@@ -72,6 +72,8 @@ def _wrong(path: tuple[Any, ...], value: Any) -> list[Any]:
     a step is an action string or an error-step object)."""
     if len(path) == 2 and path[0] == "actions":
         return [item for item in POOL if not isinstance(item, (str, dict))]
+    if path[-1] == "current_player":  # a seat number, "chance" or "terminal"
+        return [item for item in POOL if item != 5 or isinstance(item, bool)]
 
     def kind(item: Any) -> str:
         if isinstance(item, bool):
@@ -393,3 +395,12 @@ def test_checkpoint_after_a_refused_step_is_reported_unreached() -> None:
 
 def test_scenario_error_is_a_warcards_error() -> None:
     assert issubclass(ScenarioError, WarcardsError)
+
+
+def test_the_example_in_docs_scenarios_md_passes() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "scenarios.md").read_text()
+    example = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    result = run_scenario(example)
+    assert result.passed, result.failures
+    example["checkpoints"][2]["expect"]["zone_sizes"]["hand:allies"] = 2
+    assert not run_scenario(example).passed
