@@ -190,7 +190,7 @@ class Scenario(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
         if self.game not in games():
-            raise ValueError(f"unknown game {_show(self.game)}; games are: {', '.join(games())}")
+            raise ValueError(f"game: unknown game {_show(self.game)}; games are: {', '.join(games())}")
         for index, checkpoint in enumerate(self.checkpoints):
             if checkpoint.after > len(self.actions):
                 raise ValueError(
@@ -257,7 +257,8 @@ def _problem(error: Any) -> str:
     if kind == "missing":
         return f"{where}: required key missing"
     if kind == "value_error":
-        return f"{where}: {error['ctx']['error']}"
+        # Checks across fields (in `Scenario`) name their own paths.
+        return f"{where}: {error['ctx']['error']}" if error["loc"] else str(error["ctx"]["error"])
     if kind in _EXPECTED:
         return f"{where}: {_EXPECTED[kind]}, got {_show(error['input'])}"
     if kind == "greater_than_equal":

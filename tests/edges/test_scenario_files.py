@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,6 +73,8 @@ def _wrong(path: tuple[Any, ...], value: Any) -> list[Any]:
     a step is an action string or an error-step object)."""
     if len(path) == 2 and path[0] == "actions":
         return [item for item in POOL if not isinstance(item, (str, dict))]
+    if len(path) == 3 and path[:2] == ("setup", "zones"):  # a list of card ids or "rest"
+        return [item for item in POOL if not isinstance(item, list)]
     if path[-1] == "current_player":  # a seat number, "chance" or "terminal"
         return [item for item in POOL if item != 5 or isinstance(item, bool)]
 
@@ -164,6 +167,8 @@ def test_a_dropped_or_renamed_key_is_refused_naming_it(spot: tuple[str, tuple[An
         assert f"{_path((*path[:-1], path[-1] + '_'))}: unknown key; allowed:" in _refused(doc)
     elif path[-1] in ("game", "action", "error", "after", "expect", "seat", "contains") and path != ("expect",):
         assert "required key missing" in _refused(doc)
+    elif path == ("actions",) and doc.get("checkpoints"):
+        assert "past the script" in _refused(doc)
     else:
         load_scenario(doc)  # an optional key may be left out
 
@@ -404,3 +409,14 @@ def test_the_example_in_docs_scenarios_md_passes() -> None:
     assert result.passed, result.failures
     example["checkpoints"][2]["expect"]["zone_sizes"]["hand:allies"] = 2
     assert not run_scenario(example).passed
+
+
+def test_every_wrong_type_at_every_schema_path_of_every_shipped_file_is_refused() -> None:
+    tried = 0
+    for name, path, value in TYPED:
+        shown = _path(path[:-1] if path[:2] == ("setup", "zones") and len(path) == 4 else path)
+        for bad in _wrong(path, value):
+            with pytest.raises(ScenarioError, match=re.escape(shown)):
+                load_scenario(_set(DOCS[name], path, bad))
+            tried += 1
+    assert tried > 10_000
