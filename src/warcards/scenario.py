@@ -396,6 +396,17 @@ def check_expectations(state: State, expect: Expect, where: str) -> list[str]:
     """Compare a state against an expectation block; returns human-readable failures."""
     failures: list[str] = []
     zones = state.zones()
+    known = {card for cards in zones.values() for card in cards}
+    named = [
+        card
+        for block in (expect.zones, expect.zone_contains, expect.zone_excludes)
+        for cards in (block or {}).values()
+        for card in cards
+    ]
+    unknown = sorted({card for card in named if card not in known})
+    if unknown:
+        # A typo in zone_excludes would pass for ever: every card named must be a card of the game.
+        failures.append(f"{where}: {', '.join(quote(c) for c in unknown[:5])} not a card of this game")
 
     def zone(name: str) -> list[str] | None:
         if name not in zones:

@@ -232,6 +232,7 @@ BAD_FILES: dict[str, Any] = {
     "folder": lambda d: d,
     "missing": lambda d: d / "missing.json",
     "fifo": _fifo,
+    "nul-in-path": lambda d: Path(f"{d}/a\x00b.json"),
 }
 
 
@@ -420,3 +421,11 @@ def test_every_wrong_type_at_every_schema_path_of_every_shipped_file_is_refused(
                 load_scenario(_set(DOCS[name], path, bad))
             tried += 1
     assert tried > 10_000
+
+
+def test_a_card_id_the_game_does_not_have_fails_the_check() -> None:
+    doc = copy.deepcopy(BASE)
+    doc["expect"]["zone_excludes"] = {"hand:axis": ["X21"]}
+    assert _run(doc).passed
+    doc["expect"]["zone_excludes"] = {"hand:axis": ["X99"]}
+    assert "'X99' not a card of this game" in _failures(doc)
