@@ -429,3 +429,18 @@ def test_a_card_id_the_game_does_not_have_fails_the_check() -> None:
     assert _run(doc).passed
     doc["expect"]["zone_excludes"] = {"hand:axis": ["X99"]}
     assert "'X99' not a card of this game" in _failures(doc)
+
+
+@pytest.mark.parametrize(
+    ("zones", "named"),
+    [
+        ({"deep6:1": "rest"}, "no seat has a ship afloat"),  # hung in the opening (no seat to move to)
+        ({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "discard": "rest"}, "the deck is empty"),  # 1/0
+    ],
+)
+def test_an_unplayable_naval_war_setup_is_refused_not_hung(zones: dict[str, Any], named: str) -> None:
+    doc = {"game": "naval-war", "setup": {"zones": zones, "position": {"phase": "turn"}}}
+    assert named in _refused(doc)
+    doc["setup"]["position"]["phase"] = "opening"
+    if "afloat" in named:
+        assert named in _refused(doc)

@@ -505,6 +505,11 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
             raise SetupError(f"naval-war setup: face_down names {quote(sid)}, not a ship in a task force")
         st.down |= 1 << ship_index[sid]
     phase = str_field(pos, "phase", "turn", prefix)
+    if not any(st.alive):
+        raise SetupError("naval-war setup: no seat has a ship afloat; a round needs a task force (Round end)")
+    if phase == "turn" and st.deck_size == 0:
+        raise SetupError("naval-war setup: the deck is empty, so the round is over (Round end: it ends once the "
+                         "last card is drawn); give the deck cards, or start in 'play'")
     st.opened = (1 << n) - 1
     if phase == "turn":
         rules.start_turn(st, st.turn)
