@@ -31,7 +31,7 @@ from pydantic_core import PydanticCustomError
 
 from warcards.engine.api import CHANCE, TERMINAL, State, sample_chance
 from warcards.engine.errors import IllegalActionError, InvalidActionError, WarcardsError
-from warcards.engine.registry import games, load_game
+from warcards.engine.registry import games, load_game, option_specs
 from warcards.engine.text import quote
 from warcards.match import chance_rng
 
@@ -508,6 +508,10 @@ def _refusal_kind(error: ValueError) -> str:
 
 # ----- running --------------------------------------------------------------------------------------------
 def _build(scenario: Scenario, where: str) -> State:
+    names = [spec.name for spec in option_specs(scenario.game)]
+    unknown = [key for key in scenario.options if key not in names]
+    if unknown:
+        raise ScenarioError(f"{where}: {_path(('options', unknown[0]))}: unknown option; options are {', '.join(names)}")
     try:
         game = load_game(scenario.game, **scenario.options)
     except WarcardsError as error:

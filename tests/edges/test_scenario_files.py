@@ -274,6 +274,7 @@ def test_malformed_files_are_refused_at_the_cli_with_exit_2(case: str, tmp_path:
         ({"setup": {"zones": {"hand:allies": "A15"}}}, 'setup.zones.hand:allies: expected a list of card ids or "rest"'),
         ({"setup": {"board": {}}}, "setup.board: unknown key"),
         ({"options": {"variant": "moon"}}, "options:"),
+        ({"options": {"game_id": "naval-war"}}, "options.game_id: unknown option; options are variant"),
         ({"setup": {"position": {"turn": "5"}}}, "'turn': expected an integer"),
     ],
 )
@@ -444,3 +445,14 @@ def test_an_unplayable_naval_war_setup_is_refused_not_hung(zones: dict[str, Any]
     doc["setup"]["position"]["phase"] = "opening"
     if "afloat" in named:
         assert named in _refused(doc)
+
+
+@FAST
+@given(st.sampled_from(sorted(DOCS)), st.dictionaries(
+    st.sampled_from(["game_id", "variant", "players", "rounds", "x", "__class__"]), json_values, max_size=3))
+def test_any_options_give_a_scenario_error_or_a_result(name: str, options: dict[str, Any]) -> None:
+    # (The `cards` option reads a card file: its edge is issue 21 §4's.)
+    try:
+        run_scenario({**DOCS[name], "options": options})
+    except ScenarioError as error:
+        assert len(str(error)) <= MAX_MESSAGE
