@@ -440,7 +440,7 @@ def test_a_card_id_the_game_does_not_have_fails_the_check() -> None:
     ],
 )
 def test_an_unplayable_naval_war_setup_is_refused_not_hung(zones: dict[str, Any], named: str) -> None:
-    doc = {"game": "naval-war", "setup": {"zones": zones, "position": {"phase": "turn"}}}
+    doc: dict[str, Any] = {"game": "naval-war", "setup": {"zones": zones, "position": {"phase": "turn"}}}
     assert named in _refused(doc)
     doc["setup"]["position"]["phase"] = "opening"
     if "afloat" in named:
