@@ -139,9 +139,6 @@ class ErrorStep(_Strict):
     message: str = ""
 
 
-Step = Annotated[str | ErrorStep, PlainValidator(lambda v: _step(v))]
-
-
 def _step(value: Any) -> str | ErrorStep:
     if isinstance(value, str):
         return value
@@ -150,6 +147,9 @@ def _step(value: Any) -> str | ErrorStep:
     raise ValueError(
         f'expected an action string or {{"action": ..., "error": "invalid" | "illegal"}}, got {_show(value)}'
     )
+
+
+Step = Annotated[str | ErrorStep, PlainValidator(_step)]
 
 
 class Checkpoint(_Strict):
