@@ -456,3 +456,12 @@ def test_any_options_give_a_scenario_error_or_a_result(name: str, options: dict[
         run_scenario({**DOCS[name], "options": options})
     except ScenarioError as error:
         assert len(str(error)) <= MAX_MESSAGE
+
+
+def test_a_setup_field_the_phase_does_not_read_is_refused_not_ignored() -> None:
+    doc = copy.deepcopy(BASE)
+    doc["setup"]["position"]["passed"] = 5
+    assert "'slot' and 'passed' describe the action phase" in _refused(doc)
+    doc = copy.deepcopy(DOCS["bomb-alley-on-o32.json"])
+    doc["setup"]["position"]["dealer"] = 7
+    assert "position field 'dealer': expected an integer 0..3, got 7" in _refused(doc)

@@ -298,8 +298,8 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     s.ops_pile = sorted(lists.get("operations", []))
     s.ops_out = lists.get("operations:out", [])
     s.sunk = lists.get("sunk", [])
-    s.first = int_field(position, "first_player", 0, prefix="med-sirocco: ") % n
-    s.dealer = int_field(position, "dealer", s.first, prefix="med-sirocco: ") % n
+    s.first = int_field(position, "first_player", 0, 0, n - 1, "med-sirocco: ")
+    s.dealer = int_field(position, "dealer", s.first, 0, n - 1, "med-sirocco: ")
     s.ops_done = int_field(position, "operations_done", 0, 0, prefix="med-sirocco: ")
     s.full = int_list_field(position, "freighters_full", n, 0, prefix="med-sirocco: ") or [0] * n
     s.half = int_list_field(position, "freighters_half", n, 0, prefix="med-sirocco: ") or [0] * n

@@ -152,11 +152,13 @@ def _apply_position(s: RaceToMessinaState, position: Mapping[str, Any]) -> None:
         else:
             raise SetupError(f"setup: slot {quote(slot_zone)}; slots are {', '.join(v.group_zone[g] for g in v.slots)}")
         for zone in str_list_field(position, "passed"):
-            if zone not in v.group_zone:
+            if zone not in v.group_zone or v.group_zone.index(zone) not in v.slots:
                 raise SetupError(f"setup: passed {quote(zone)}; slots are {', '.join(v.group_zone)}")
             s.passed |= 1 << v.slots.index(v.group_zone.index(zone))
         if s.passed >> s.slot & 1:
             raise SetupError("setup: the slot to act has already passed")
+    elif "slot" in position or "passed" in position:
+        raise SetupError(f"setup: 'slot' and 'passed' describe the action phase, not the {phase_name} phase")
     if any(s.pending) and phase != rules.DEPLOYMENT:
         raise SetupError("setup: hidden deployments (deploying:*) exist only in the deployment phase")
     if phase == rules.LOGISTICS:
