@@ -82,7 +82,7 @@ def test_evaluate_ranks_a_winning_position_above_a_losing_one() -> None:
     level = build(FLEETS, phase="turn", turn=1, scores=[60, 60, 60])
     assert evaluate(ahead)[0] > 0.6 > 0.4 > evaluate(level)[0] > 0.25 > evaluate(behind)[0]
     assert max(evaluate(level)) - min(evaluate(level)) < 0.05
-    last_turn = build({**FLEETS, "discard": "rest"}, phase="turn", turn=1, scores=[95, 40, 40])
+    last_turn = build({**FLEETS, "discard": "rest"}, phase="play", turn=1, scores=[95, 40, 40])  # last card drawn
     assert evaluate(last_turn)[0] > 0.9
     # Within a round at level scores: a Deep Six pile of sunk ships and a fleet afloat beat an elimination.
     sinking = build({**FLEETS, "deep6:0": ["YAMATO", "MUSASHI"], "fleet:1": ["MARYLAND"]},
