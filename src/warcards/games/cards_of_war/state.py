@@ -103,16 +103,10 @@ class CowState(State):
             self._legal_cache = cached
         return cached[:]
 
-    def apply_action(self, action: int) -> None:
-        """As the contract's; at a chance node the outcome is checked against the pile without copying it."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self.piles[self.deck[self.drawer]] if self.cp == CHANCE else self.legal_actions()
-        if action not in legal:
-            self._refuse(action)
-        rules.apply(self, action)
-        self._history.append(action)
-        self._legal_cache = None
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against; at a chance node the pile itself, uncopied."""
+        legal: list[int] = self.piles[self.deck[self.drawer]] if self.cp == CHANCE else self.legal_actions()
+        return legal
 
     def _legal_actions(self) -> list[int]:
         return rules.legal_actions(self)
