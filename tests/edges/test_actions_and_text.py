@@ -33,19 +33,19 @@ MESSAGE_LIMIT = 500
 """The longest refusal message allowed: a fixed text (the forms of a game's notation) plus a short quote."""
 
 REFUSALS = (InvalidActionError, IllegalActionError)
-PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _configs() -> list[tuple[str, dict[str, Any]]]:
-    """Every game with a few of its conformance configs (the first, and those whose notation differs)."""
+    """Every game with up to 4 of its conformance configs: the first, then those whose notation differs
+    (variant, 2 decks, night actions, joint deployments), then other player counts."""
     chosen: list[tuple[str, dict[str, Any]]] = []
     for game_id in warcards.games():
         configs = conformance_configs(game_id)
         picked = [configs[0]]
-        for keys in (("variant",), ("decks",), ("night",), ("kamikaze",), ("joint_deployment",)):
+        for key in ("variant", "decks", "night", "kamikaze", "joint_deployment", "players"):
             for config in configs:
-                signature = tuple(config.get(key) for key in keys)
-                if all(tuple(c.get(key) for key in keys) != signature for c in picked):
+                if len(picked) < 4 and all(c.get(key) != config.get(key) for c in picked):
                     picked.append(config)
         chosen.extend((game_id, config) for config in picked)
     return chosen
@@ -56,14 +56,15 @@ CONFIGS = _configs()
 
 @cache
 def _sampled(index: int) -> tuple[State, ...]:
-    """Up to 16 states along one seeded random playout of config `index`, chance and decision nodes both."""
+    """About 20 states along one seeded random playout of config `index`: chance and decision nodes, the
+    first steps densely, and the end."""
     game_id, options = CONFIGS[index]
     state = load_game(game_id, **options).new_initial_state()
     rng = random.Random(2100 + index)
     states: list[State] = []
     step = 0
-    while not state.is_terminal() and len(states) < 16:
-        if step % 7 == 0 or (step < 40 and step % 3 == 0):
+    while not state.is_terminal():
+        if (step < 40 and step % 4 == 0) or step % 41 == 0:
             states.append(state.clone())
         if state.is_chance_node():
             state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
@@ -72,7 +73,7 @@ def _sampled(index: int) -> tuple[State, ...]:
             state.apply_action(legal[rng.randrange(len(legal))])
         step += 1
     states.append(state.clone())
-    return tuple(states)
+    return tuple(states[:10] + states[10::max(1, (len(states) - 10) // 10)] + states[-1:])
 
 
 def _snapshot(state: State) -> tuple[Any, ...]:
