@@ -249,12 +249,16 @@ class State(ABC):
                 f"an action is an integer in 0..{space - 1}, not {describe_value(action)}"
             ) from None
         if not 0 <= number < space:
+            what = "chance outcome" if self.current_player() == CHANCE else "action"
             raise InvalidActionError(
-                f"{describe_value(number)} is not an action of {self.game.game_id}: actions are 0..{space - 1}"
+                f"{describe_value(number)} is not a{'' if what == 'chance outcome' else 'n'} {what} of "
+                f"{self.game.game_id}: {what}s are 0..{space - 1}"
             )
         return number
 
     def _refuse(self, action: object) -> None:
+        """Raise the error that says why `action` (not in the legal list) is refused: `InvalidActionError`
+        outside the action space, `IllegalActionError` inside it."""
         player = self.current_player()
         action = self._action_number(action)
         if player == TERMINAL:
