@@ -4,7 +4,7 @@ For each game (and each variant or player count whose notation differs), at a ch
 decision of a seeded random playout, every line below goes through `State.parse_action` (the public entry
 point: the length cap refuses it before any game parser runs) and through the game's own notation parser
 directly (`State._parse_action`, no cap: this shows that the parsers themselves are linear). The table gives
-the slowest of 3 runs in milliseconds and the exception raised.
+the median of 5 runs in milliseconds and the exception raised.
 
     PYTHONPATH=$PWD/src python3 scripts/adversarial_text.py [--size BYTES]
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -65,9 +66,9 @@ def nodes(game_id: str, options: dict[str, Any]) -> dict[str, State]:
     return found
 
 
-def slowest(call: Callable[[str], object], text: str, runs: int = 3) -> tuple[float, str]:
-    """The slowest of `runs` calls in ms, and what the call raised (or returned)."""
-    worst = 0.0
+def timed(call: Callable[[str], object], text: str, runs: int = 5) -> tuple[float, str]:
+    """The median of `runs` calls in ms (robust to a busy machine), and what the call raised (or returned)."""
+    times: list[float] = []
     outcome = ""
     for _ in range(runs):
         start = time.perf_counter()
@@ -76,8 +77,8 @@ def slowest(call: Callable[[str], object], text: str, runs: int = 3) -> tuple[fl
             outcome = f"returned {result!r}"
         except Exception as error:
             outcome = type(error).__name__
-        worst = max(worst, time.perf_counter() - start)
-    return worst * 1000, outcome
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000, outcome
 
 
 def main() -> None:
@@ -91,15 +92,15 @@ def main() -> None:
         for node, state in nodes(game_id, options).items():
             for name, text in texts.items():
                 before = (state.history(), state.zones(), state.position())
-                public_ms, public = slowest(state.parse_action, text)
-                notation_ms, notation = slowest(state._parse_action, text.strip() or text)
+                public_ms, public = timed(state.parse_action, text)
+                notation_ms, notation = timed(state._parse_action, text.strip() or text)
                 assert (state.history(), state.zones(), state.position()) == before, "state changed"
                 worst_public = max(worst_public, public_ms)
                 worst_notation = max(worst_notation, notation_ms)
                 shown = ", ".join(f"{key}={value}" for key, value in options.items())
                 raised = public if public == notation else f"{public} / {notation}"
                 print(f"{game_id:16} {shown:44} {node:8} {name:12} {public_ms:15.3f} {notation_ms:12.1f}  {raised}")
-    print(f"slowest refusal through parse_action: {worst_public:.3f} ms; through a game's notation parser "
+    print(f"slowest refusal (median of 5) through parse_action: {worst_public:.3f} ms; through a game's notation parser "
           f"directly: {worst_notation:.1f} ms (lines of {args.size:,} characters)")
 
 
