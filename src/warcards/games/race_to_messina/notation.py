@@ -133,9 +133,9 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
     simple = {"keep": enc.keep, "reveal": enc.reveal, "done": enc.done, "pass": enc.pass_}
     if lowered in simple:
         return simple[lowered]
-    verb, _, rest = stripped.partition(" ")
-    verb = verb.lower()
-    rest = rest.strip()
+    parts = stripped.split(None, 1)
+    verb = parts[0].lower() if parts else ""
+    rest = parts[1].strip() if len(parts) > 1 else ""
     if not rest:
         raise InvalidActionError(f"cannot read {quote(text)}: {FORMS}")
     if verb == "discard":
