@@ -12,8 +12,8 @@ import pytest
 
 from warcards.bots.calibration import calibrate
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.cards_of_war import CONFORMANCE_CONFIGS, evaluate
-from warcards.games.cards_of_war.evaluate import round_outcome
+from warcards.games.cards_of_war import CONFORMANCE_CONFIGS
+from warcards.games.cards_of_war.evaluate import evaluate, round_outcome
 from warcards.games.cards_of_war.state import CowState
 
 from .helpers import game, setup

@@ -13,7 +13,8 @@ from tests.games.med_sirocco.helpers import build, game, play
 
 from warcards.bots.calibration import calibrate
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.med_sirocco import CONFORMANCE_CONFIGS, evaluate
+from warcards.games.med_sirocco import CONFORMANCE_CONFIGS
+from warcards.games.med_sirocco.evaluate import evaluate
 from warcards.games.med_sirocco.state import MedSiroccoState
 
 

@@ -11,7 +11,8 @@ from tests.games.naval_war.helpers import build, game, play
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.engine.errors import InvalidActionError, SetupError
-from warcards.games.naval_war import CONFORMANCE_CONFIGS, heuristic_agent
+from warcards.games.naval_war import CONFORMANCE_CONFIGS
+from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
 
 
@@ -100,7 +101,7 @@ def test_setup_refuses_a_duplicated_or_unknown_card() -> None:
 
 
 def test_render_shows_the_table_for_a_seat() -> None:
-    from warcards.games.naval_war import render
+    from warcards.games.naval_war.render import render
 
     state = play(build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
                         "hand:0": ["SALVO16x2-1"]}, phase="turn", turn=0), "draw SMOKE")

@@ -11,8 +11,7 @@ import pytest
 
 from warcards.bots.calibration import calibrate
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.race_to_messina import evaluate
-from warcards.games.race_to_messina.evaluate import NO_WINNER, winner
+from warcards.games.race_to_messina.evaluate import NO_WINNER, evaluate, winner
 from warcards.games.race_to_messina.state import RaceToMessinaState
 
 from .helpers import build, game, play
