@@ -14,18 +14,11 @@ from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.games.naval_war import CONFORMANCE_CONFIGS
 from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
+from warcards.testing import random_playout
 
 
 def _midgame(players: int = 4, seed: int = 5, steps: int = 120):
-    state = game(players).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return random_playout(game(players), seed, max_steps=steps)
 
 
 def test_observe_shows_own_hand_table_counts_piles_and_deep_six() -> None:
