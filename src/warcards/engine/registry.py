@@ -46,13 +46,13 @@ BUILTIN_GAMES: dict[str, str] = {
 
 
 def _present(reference: str) -> bool:
-    # A folder without __init__.py (a namespace package) is not a game yet.
+    """The referenced module exists; a folder without __init__.py (a namespace package) is not a game yet."""
     module_name = reference.partition(":")[0]
     try:
         spec = importlib.util.find_spec(module_name)
     except ModuleNotFoundError:
         return False
-    return spec is not None and bool(spec.origin) and str(spec.origin).endswith("__init__.py")
+    return spec is not None and spec.origin not in (None, "namespace")
 
 
 @cache

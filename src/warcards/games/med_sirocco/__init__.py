@@ -34,6 +34,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     factory=MedSiroccoGame,
     conformance_configs=CONFORMANCE_CONFIGS,
+    # The player counts are the variants the battery plays in full; every other option is an option.
+    variant_options=("players",),
     heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
     evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
     render=Ref(f"{_PACKAGE}.render:render"),
