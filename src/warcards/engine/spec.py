@@ -54,13 +54,19 @@ rollouts to a horizon scored by `evaluate`, the heuristic's move kept unless ano
 standard errors of the paired differences; each game adds its own budget (`iterations`) and `horizon`."""
 
 
+def _split(path: str) -> tuple[str, str]:
+    """A reference's module and attribute, or a `ValueError` showing the expected form."""
+    module_name, sep, attribute = path.partition(":")
+    if not sep or not module_name or not attribute:
+        raise ValueError(f"reference {path!r} must be 'package.module:attribute'")
+    return module_name, attribute
+
+
 @cache
 def load_reference(path: str) -> Any:
     """The object a `"package.module:attribute"` reference names (imported once, then cached); a
     malformed path or a missing attribute raises a `ValueError` naming the reference."""
-    module_name, sep, attribute = path.partition(":")
-    if not sep or not module_name or not attribute:
-        raise ValueError(f"reference {path!r} must be 'package.module:attribute'")
+    module_name, attribute = _split(path)
     module = importlib.import_module(module_name)
     target: Any = module
     for part in attribute.split("."):
@@ -79,9 +85,7 @@ class Ref(Generic[T]):
     """Where the object lives: the module's dotted name, a colon, the attribute's name."""
 
     def __post_init__(self) -> None:
-        module_name, sep, attribute = self.path.partition(":")
-        if not sep or not module_name or not attribute:
-            raise ValueError(f"reference {self.path!r} must be 'package.module:attribute'")
+        _split(self.path)
 
     def load(self) -> T:
         """The object (imported on the first call, cached after)."""
@@ -172,10 +176,9 @@ class GameSpec:
         if (self.utility == "constant_sum") != (self.utility_sum is not None):
             raise ValueError(f"{self.id}: utility_sum is given exactly when utility is 'constant_sum'")
         names = {option.name for option in self.options}
-        for level_and_count in self.player_count_levels:
-            level, count = level_and_count
-            if not isinstance(level, str) or not isinstance(count, int):
-                raise ValueError(f"{self.id}: player_count_levels keys are (level, players), not {level_and_count!r}")
+        for key in self.player_count_levels:
+            if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) and isinstance(key[1], int)):
+                raise ValueError(f"{self.id}: player_count_levels keys are (level, players), not {key!r}")
         for config in self.conformance_configs:
             unknown = sorted(set(config) - names)
             if unknown:
