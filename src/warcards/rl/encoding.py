@@ -39,7 +39,7 @@ import numpy as np
 
 from warcards.engine.api import Game
 from warcards.engine.registry import spec_of
-from warcards.engine.spec import GameSpec
+from warcards.engine.spec import EncoderSpec, GameSpec
 
 WRAPPER_VERSION = 0
 GENERIC_VERSION = 0
@@ -77,7 +77,7 @@ def encoder_for(game: Game) -> Encoder:
     shape = tuple(hooks.shape.load()(game))
     if not shape:
         raise TypeError(f"{hooks.shape.path}(game) gave an empty shape; the RL adapters need the vector's shape")
-    version = _encoder_version(spec)
+    version = _encoder_version(hooks)
     low, high = hooks.bounds.load() if hooks.bounds is not None else DEFAULT_BOUNDS
 
     def encode(view: Mapping[str, Any]) -> np.ndarray:
@@ -105,12 +105,11 @@ def env_version(encoder: Encoder) -> int:
     return WRAPPER_VERSION + encoder.version
 
 
-def _encoder_version(spec: GameSpec) -> int:
-    """The version of a spec's own encoder, checked to be at least 1."""
-    assert spec.encoder is not None
-    version = int(spec.encoder.version.load())
+def _encoder_version(encoder: EncoderSpec) -> int:
+    """The version of a game's own encoder, checked to be at least 1."""
+    version = int(encoder.version.load())
     if version < 1:
-        raise ValueError(f"{spec.encoder.version.path} (the encoder version) must be at least 1, not {version}")
+        raise ValueError(f"{encoder.version.path} (the encoder version) must be at least 1, not {version}")
     return version
 
 
@@ -119,7 +118,7 @@ def spec_env_version(spec: GameSpec | None) -> int:
     encoder)."""
     if spec is None or spec.encoder is None:
         return WRAPPER_VERSION + GENERIC_VERSION
-    return WRAPPER_VERSION + _encoder_version(spec)
+    return WRAPPER_VERSION + _encoder_version(spec.encoder)
 
 
 class _Hasher:
