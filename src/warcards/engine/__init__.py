@@ -12,19 +12,30 @@ from warcards.engine.errors import (
     WarcardsError,
 )
 from warcards.engine.options import OptionSpec, resolve_options
-from warcards.engine.registry import conformance_configs, game_module, games, load_game, option_specs
+from warcards.engine.registry import (
+    conformance_configs,
+    game_module,
+    game_spec,
+    games,
+    load_game,
+    option_specs,
+)
+from warcards.engine.spec import EncoderSpec, GameSpec, Ref
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Agent",
     "CardDataError",
+    "EncoderSpec",
     "Game",
+    "GameSpec",
     "IllegalActionError",
     "InvalidActionError",
     "OptionError",
     "OptionSpec",
     "RandomAgent",
+    "Ref",
     "Rng",
     "SeatView",
     "SetupError",
@@ -32,6 +43,7 @@ __all__ = [
     "WarcardsError",
     "conformance_configs",
     "game_module",
+    "game_spec",
     "games",
     "load_game",
     "option_specs",

@@ -12,8 +12,9 @@ import warcards
 from warcards.bots.calibration import calibrate
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.naval_war import CONFORMANCE_CONFIGS, evaluate, heuristic_agent
-from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, features
+from warcards.games.naval_war import CONFORMANCE_CONFIGS
+from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, evaluate, features
+from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
 
 FLEETS = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"], "fleet:2": ["TEXAS", "SCHEER"],
