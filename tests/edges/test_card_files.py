@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warcards
-from tests.conformance.battery import Tally, play_checked
 from warcards.engine.api import CHANCE, Game
 from warcards.engine.cards import MAX_CARD_FILE_BYTES, MAX_MESSAGE
 from warcards.engine.errors import CardDataError, OptionError
-from warcards.engine.registry import game_module, option_specs
+from warcards.engine.registry import game_module, game_spec, option_specs
+from warcards.testing.battery import Tally, play_checked
 
 CARD_GAMES = [game_id for game_id in warcards.games() if any(s.name == "cards" for s in option_specs(game_id))]
 SHIPPED = {game_id: Path(str(game_module(game_id).__file__)).with_name("cards.toml") for game_id in CARD_GAMES}
@@ -415,7 +415,9 @@ def test_cards_of_war_view_names_no_machine_path(tmp_path: Path) -> None:
             shown = json.dumps(state.observe(seat))
             assert str(tmp_path) not in shown and "my-deck" not in shown
             assert str(SHIPPED["cards-of-war"].parent) not in shown and "cards.toml" not in shown
-            render = game_module("cards-of-war").render(state.observe(seat), seat)
+            spec_render = game_spec("cards-of-war").render
+            assert spec_render is not None
+            render = spec_render.load()(state.observe(seat), seat)
             assert "Cards of War stand-in deck" in render and str(tmp_path) not in render
 
 

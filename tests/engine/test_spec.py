@@ -134,10 +134,10 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
 
     monkeypatch.setattr(registry, "entry_points", entry_points)
     registry._references.cache_clear()
-    game_spec.cache_clear()
+    registry._load_spec.cache_clear()
     yield points
     registry._references.cache_clear()
-    game_spec.cache_clear()
+    registry._load_spec.cache_clear()
 
 
 def test_a_game_of_another_package_joins_through_its_entry_point(installed: list[EntryPoint]) -> None:
