@@ -7,6 +7,7 @@ machine under the same load.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import asdict, dataclass
@@ -104,7 +105,10 @@ def bench_config(
     search_decisions: int = 5,
 ) -> BenchRow:
     """One row: playout, clone and determinize rates, the ratio to hearts when `compare` is given, and the
-    search bot's simulations/s and seconds per decision when `search_level` is given."""
+    search bot's simulations/s and seconds per decision when `search_level` is given. `seconds` must be a
+    finite number above 0 (`ValueError` otherwise)."""
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ValueError(f"bench: seconds must be a number above 0, got {seconds!r}")
     game = load_game(game_id, **options)
     ratio = None
     if compare is not None:

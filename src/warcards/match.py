@@ -1,35 +1,148 @@
 """The match runner: plays agents against each other, samples chance from a seeded RNG, keeps a record.
 
-A `MatchRecord` (game id, options, seed, actions, returns, engine version) replays exactly: `replay`
-re-applies every action to a fresh state and checks that each is legal and the returns agree.
+A `MatchRecord` (game id, options, seed, actions, returns, engine version) replays exactly, and is bound to
+its seed: every chance outcome in it is the one `chance_rng(seed)` gives at that chance node, drawn in order
+with `sample_chance(outcomes, rng.random())` — the only way `play_match` (and so `simulate` and tournaments)
+draws chance. `replay` re-applies every action to a fresh state, re-derives each chance outcome from the
+seed, checks that each action is legal and that the returns agree, and raises `RecordError` (a
+`WarcardsError`) naming the first thing that differs, so a changed seed or a forged deal is refused.
+`read_record_values` reads a record file (one JSON record, a JSON array, or JSONL) for the command line.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from warcards import __version__
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State, sample_chance
+from warcards.engine.errors import WarcardsError
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
+from warcards.engine.text import quote
+
+FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+
+
+class RecordError(WarcardsError):
+    """A game record is malformed, or does not replay as it claims (a changed seed, a forged action)."""
 
 
 class MatchRecord(BaseModel):
-    """Everything needed to replay one game exactly."""
+    """Everything needed to replay one game exactly. Every field is checked strictly (actions are JSON
+    integers, returns finite numbers) and unknown fields are refused."""
 
-    game: str
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr
     options: dict[str, Any]
-    seed: int
-    actions: list[int]
-    returns: list[float]
-    agents: list[str] = Field(default_factory=list)
-    engine_version: str = __version__
+    seed: StrictInt
+    actions: list[StrictInt]
+    returns: list[FiniteFloat]
+    agents: list[StrictStr] = Field(default_factory=list)
+    engine_version: StrictStr = __version__
+
+
+RecordT = TypeVar("RecordT", bound=MatchRecord)
+
+
+def validation_message(error: ValidationError, limit: int = 3) -> str:
+    """A pydantic error as one short line: the first fields that are wrong and why (never the input)."""
+    problems = error.errors(include_url=False, include_input=False, include_context=False)
+    parts = []
+    for problem in problems[:limit]:
+        where = ".".join(str(part) for part in problem["loc"]) or "record"
+        parts.append(f"{quote(where)}: {problem['msg']}")
+    more = f" (and {len(problems) - limit} more)" if len(problems) > limit else ""
+    return "; ".join(parts) + more
+
+
+def parse_record(data: Any, where: str, model: type[RecordT]) -> RecordT:
+    """`data` (parsed JSON) as a record of `model`, or `RecordError` saying at `where` which field is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: a record is a JSON object, not {type(data).__name__}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise RecordError(f"{where}: not a game record: {validation_message(error)}") from None
+
+
+def read_record_values(path: Path) -> Iterator[tuple[str, Any]]:
+    """The parsed JSON of each record in a file, with where it is (`FILE line N`, `FILE item N`).
+
+    The file holds JSON Lines (one record a line, as `simulate --out` and `tournament --out` write them;
+    blank lines are skipped), or one JSON value over several lines: a record, or an array of records.
+    Raises `RecordError` for a file that is empty, not UTF-8, or not valid JSON (a truncated array or
+    line), naming the line. Only regular files are read (a folder or a pipe is refused)."""
+    name = quote(str(path), PATH_QUOTE)
+    if not path.is_file():
+        raise RecordError(f"{name} is not a regular file" if path.exists() else f"{name} does not exist")
+    first = ""
+    with path.open("rb") as handle:
+        for raw in handle:
+            first = _utf8(raw, f"{name} line 1").strip()
+            if first:
+                break
+    if not first:
+        raise RecordError(f"{name} is empty: it holds no game records")
+    if first.startswith("[") or first == "{":
+        yield from _whole_file(path, name)
+        return
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            line = _utf8(raw, f"{name} line {number}")
+            if not line.strip():
+                continue
+            try:
+                value = json_value(line)
+            except ValueError as error:
+                raise RecordError(
+                    f"{name} line {number} is not a complete JSON record (truncated?): {_json_problem(error)}"
+                ) from None
+            yield f"{name} line {number}", value
+
+
+def _whole_file(path: Path, name: str) -> Iterator[tuple[str, Any]]:
+    try:
+        value = json_value(_utf8(path.read_bytes(), name))
+    except ValueError as error:
+        raise RecordError(f"{name} is not valid JSON (truncated?): {_json_problem(error)}") from None
+    if isinstance(value, list):
+        if not value:
+            raise RecordError(f"{name} holds an empty JSON array: no game records")
+        for number, item in enumerate(value, start=1):
+            yield f"{name} item {number}", item
+    else:
+        yield name, value
+
+
+def json_value(text: str) -> Any:
+    """`json.loads`, with JSON nested too deeply for the parser refused as a `ValueError` like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
+def _utf8(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{where} is not UTF-8 text (byte {error.start})") from None
+
+
+def _json_problem(error: ValueError) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"{error.msg} at line {error.lineno} column {error.colno}"
+    return quote(str(error), 80)
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -88,17 +201,60 @@ def play_match(
     )
 
 
-def replay(record: MatchRecord) -> State:
-    """Re-apply a record's actions to a fresh game; raises `ValueError` where it diverges."""
-    game = load_game(record.game, **record.options)
+def replay(record: MatchRecord | dict[str, Any]) -> State:
+    """Re-play a record on a fresh game and return the final state; `RecordError` where it differs.
+
+    Checks, in order: every field has its type (the record is validated again, so a record changed after
+    it was made, or given as a dict of parsed JSON, is checked too); the game and its options load; `returns` (and `agents`, when given) have one entry
+    per seat; every chance outcome is the one the record's seed gives (`chance_rng(seed)`, sampled as
+    `play_match` samples it); every other action is legal when it is taken; the game ends exactly at the
+    last action; the returns agree."""
+    if isinstance(record, MatchRecord):
+        record = parse_record(dict(record), "the record", type(record))
+    else:
+        record = parse_record(record, "the record", MatchRecord)
+    try:
+        game = load_game(record.game, **record.options)
+    except WarcardsError as error:
+        raise RecordError(f"the record's game cannot be loaded: {error}") from None
+    seats = game.num_players
+    if len(record.returns) != seats:
+        raise RecordError(f"the record has {len(record.returns)} returns; {game.game_id} here has {seats} seats")
+    if record.agents and len(record.agents) != seats:
+        raise RecordError(f"the record names {len(record.agents)} agents; {game.game_id} here has {seats} seats")
     state = game.new_initial_state()
+    rng = chance_rng(record.seed)
     for index, action in enumerate(record.actions):
+        if state.is_terminal():
+            raise RecordError(
+                f"the game ends after {index} actions but the record has {len(record.actions)}"
+            )
+        if state.current_player() == CHANCE:
+            expected = sample_chance(state.chance_outcomes(), rng.random())
+            if action != expected:
+                raise RecordError(
+                    f"action {index} is a chance outcome the seed {record.seed} does not give: the record has "
+                    f"{_describe(state, action)}, the seed gives {_describe(state, expected)}"
+                )
         try:
             state.apply_action(action)
         except ValueError as error:
-            raise ValueError(f"replay diverges at action {index} ({action}): {error}") from error
+            raise RecordError(f"replay diverges at action {index} ({_number(action)}): {error}") from None
     if not state.is_terminal():
-        raise ValueError(f"replay ends after {len(record.actions)} actions but the game is not over")
+        raise RecordError(f"replay ends after {len(record.actions)} actions but the game is not over")
     if [round(r, 9) for r in state.returns()] != [round(r, 9) for r in record.returns]:
-        raise ValueError(f"replay returns {state.returns()} differ from the record's {record.returns}")
+        raise RecordError(f"replay returns {state.returns()} differ from the record's {record.returns}")
     return state
+
+
+def _describe(state: State, action: int) -> str:
+    """An action as `17 (deal X01 to axis)`, or the bare number if the game cannot name it."""
+    try:
+        return f"{_number(action)} ({quote(state.action_to_string(action), 60)})"
+    except (ValueError, IndexError, KeyError):
+        return _number(action)
+
+
+def _number(value: int) -> str:
+    """An integer for a message, however large (Python refuses to print ints over 4,300 digits)."""
+    return str(value) if value.bit_length() <= 64 else f"an integer of {value.bit_length()} bits"

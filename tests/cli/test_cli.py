@@ -102,7 +102,7 @@ def test_replay_detects_a_tampered_record(tmp_path: Path) -> None:
     path = tmp_path / "one.json"
     path.write_text(record.model_dump_json())
     result = runner.invoke(app, ["replay", str(path)])
-    assert result.exit_code == 1 and "0 of 1 records replay exactly" in result.output
+    assert result.exit_code == 2 and "0 of 1 records replay exactly" in result.output
 
 
 def test_bench_json_reports_every_configuration() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import warcards
-from tests.conformance.battery import run_battery
 from warcards.engine.registry import conformance_configs, is_variant_config
+from warcards.testing import run_battery
 
 GAMES_PER_VARIANT = int(os.environ.get("WARCARDS_CONFORMANCE_GAMES", "2000"))
 GAMES_PER_OPTION_SET = int(os.environ.get("WARCARDS_CONFORMANCE_OPTION_GAMES", "60"))

@@ -133,11 +133,11 @@ def test_scenario_file_errors_are_clear(tmp_path) -> None:  # type: ignore[no-un
     broken.write_text("{not json")
     with pytest.raises(ScenarioFileError, match="not valid JSON"):
         load_scenario(broken)
-    with pytest.raises(ScenarioFileError, match="game: Field required"):
+    with pytest.raises(ScenarioFileError, match="game: required key missing"):
         load_scenario({"actions": []})
-    with pytest.raises(ScenarioFileError, match="unknown expectation 'score'"):
-        load_scenario({"game": "x", "expect": {"score": 1}})
+    with pytest.raises(ScenarioFileError, match=r"expect\.score: unknown key"):
+        load_scenario({"game": "naval-war", "expect": {"score": 1}})
     (tmp_path / "ok.json").write_text(
-        json.dumps({"game": "x", "actions": ["a", {"action": "b", "error": "c"}]})
+        json.dumps({"game": "naval-war", "actions": ["a", {"action": "b", "error": "illegal", "message": "c"}]})
     )
-    assert load_scenario(tmp_path / "ok.json").actions[1].error == "c"  # type: ignore[union-attr]
+    assert load_scenario(tmp_path / "ok.json").actions[1].message == "c"  # type: ignore[union-attr]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 import types
 import zlib
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from tests.rl import toygame
 from tests.rl.rl_cases import TOY, TOY_ENCODED
 from warcards.engine import CHANCE
+from warcards.engine.spec import EncoderSpec, GameSpec, Ref, load_reference
 from warcards.rl import encoding
 from warcards.rl.encoding import GENERIC_SIZE, GENERIC_VERSION, encoder_for, env_version, generic_encoder
 
@@ -93,32 +95,48 @@ def test_own_encoder_is_used_with_its_version() -> None:
     assert env_version(encoder_for(TOY.load())) == encoding.WRAPPER_VERSION + GENERIC_VERSION
 
 
-def _fake_module(monkeypatch: pytest.MonkeyPatch, **hooks: Any) -> Any:
+def _fake_spec(monkeypatch: pytest.MonkeyPatch, **parts: Any) -> Any:
+    """The toy game, its hooks replaced by a spec whose encoder parts live in a module `fake_hooks`."""
     module = types.ModuleType("fake_hooks")
-    for name, value in hooks.items():
+    for name, value in parts.items():
         setattr(module, name, value)
-    monkeypatch.setattr(encoding, "hook_module", lambda game: module)
+    monkeypatch.setitem(sys.modules, "fake_hooks", module)
+    load_reference.cache_clear()
+    encoder = EncoderSpec(**{name: Ref(f"fake_hooks:{name}") for name in parts})
+    spec = GameSpec(
+        id="fake-hooks",
+        title="",
+        options=toygame.OPTIONS,
+        factory=toygame.make_game,
+        conformance_configs=toygame.CONFORMANCE_CONFIGS,
+        encoder=encoder,
+    )
+    monkeypatch.setattr(encoding, "spec_for", lambda game: spec)
     return TOY.load()
 
 
+def _shape_of(size: int) -> Any:
+    return lambda game: (size,)
+
+
 def test_own_encoder_of_the_wrong_shape_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _fake_module(monkeypatch, encode_observation=lambda view, game: np.zeros(3), OBSERVATION_SHAPE=(4,))
+    game = _fake_spec(
+        monkeypatch, encode=lambda view, game: np.zeros(3), shape=_shape_of(4), version=1
+    )
     encoder = encoder_for(game)
     with pytest.raises(ValueError, match=r"returned shape \(3,\); declared \(4,\)"):
         encoder.encode(game.new_initial_state().observe(0))
 
 
-def test_own_encoder_without_a_shape_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _fake_module(monkeypatch, encode_observation=lambda view, game: np.zeros(3))
-    with pytest.raises(TypeError, match="neither observation_shape"):
+def test_own_encoder_with_an_empty_shape_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _fake_spec(monkeypatch, encode=lambda view, game: np.zeros(3), shape=lambda game: (), version=1)
+    with pytest.raises(TypeError, match="gave an empty shape"):
         encoder_for(game)
 
 
 def test_own_encoder_version_must_be_positive(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _fake_module(
-        monkeypatch, encode_observation=lambda view, game: np.zeros(3), OBSERVATION_SHAPE=(3,), OBSERVATION_VERSION=0
-    )
-    with pytest.raises(ValueError, match="OBSERVATION_VERSION must be at least 1"):
+    game = _fake_spec(monkeypatch, encode=lambda view, game: np.zeros(3), shape=_shape_of(3), version=0)
+    with pytest.raises(ValueError, match="must be at least 1, not 0"):
         encoder_for(game)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from warcards.engine import State
 from warcards.engine.registry import conformance_configs, load_game
-from warcards.games.cards_of_war import encode_observation, observation_shape
+from warcards.games.cards_of_war.encoding import encode_observation, observation_shape
 from warcards.games.cards_of_war.game import CowGame
 from warcards.rl.encoding import encoder_for
 

@@ -11,12 +11,12 @@ import pytest
 import warcards
 from warcards.engine import CHANCE, Game, State, sample_chance
 from warcards.engine.registry import conformance_configs
-from warcards.games import naval_war
 from warcards.games.naval_war.encoding import (
     CARD_SLOTS_BASE,
     CARD_SLOTS_PER_SEAT,
     GLOBAL_SLOTS,
     OBSERVATION_BOUNDS,
+    OBSERVATION_VERSION,
     SEAT_SLOTS_BASE,
     SHIP_DETAILS,
     SHIP_SLOTS_BASE,
@@ -246,7 +246,7 @@ def test_a_set_up_position_encodes_as_documented() -> None:
 def test_the_adapters_use_this_encoder() -> None:
     game = warcards.load_game("naval-war", players=5)
     encoder = encoder_for(game)
-    assert encoder.version == naval_war.OBSERVATION_VERSION == 1
+    assert encoder.version == OBSERVATION_VERSION == 1
     assert encoder.shape == observation_shape(game) == (108 * 35 + 54 * 21 + 5 * 21 + 32,)
     assert (encoder.low, encoder.high) == OBSERVATION_BOUNDS
     state = _sample_states(game, 4, 1)[0]

@@ -11,8 +11,8 @@ import pytest
 import warcards
 from warcards.engine import Game, State
 from warcards.engine.registry import conformance_configs
-from warcards.games.race_to_messina import OBSERVATION_VERSION, encode_observation, observation_shape
 from warcards.games.race_to_messina.cards import card_table
+from warcards.games.race_to_messina.encoding import OBSERVATION_VERSION, encode_observation, observation_shape
 from warcards.rl.encoding import encoder_for
 
 N = 94

@@ -1,4 +1,6 @@
-"""Toy Commit with the per-game hooks a real game package exports (own encoder, utility declaration)."""
+"""Toy Commit with the per-game hooks a real game declares in its `SPEC` (own encoder, utility declaration).
+
+It is not registered: the RL adapters find `SPEC` in the module that defines the game's class."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ import numpy as np
 
 from tests.rl.toygame import CARD_IDS, CONFORMANCE_CONFIGS, NUM_CARDS, OPTIONS, PHASE_NAMES, ToyGame
 from warcards.engine import Game
+from warcards.engine.spec import EncoderSpec, GameSpec, Ref
 
 OBSERVATION_VERSION = 1
-OPENSPIEL_UTILITY = "zero_sum"
 MAX_SEATS = 3
 _CARD_INDEX = {card: index for index, card in enumerate(CARD_IDS)}
 
@@ -56,11 +58,26 @@ def utility_bounds(game: Game) -> tuple[float, float]:
     return -1.0 / players, 1.0 - 1.0 / players
 
 
+SPEC = GameSpec(
+    id=EncodedToyGame.game_id,
+    title=EncodedToyGame.title,
+    options=OPTIONS,
+    factory=make_game,
+    conformance_configs=CONFORMANCE_CONFIGS,
+    encoder=EncoderSpec(
+        encode=Ref(f"{__name__}:encode_observation"),
+        shape=Ref(f"{__name__}:observation_shape"),
+        version=Ref(f"{__name__}:OBSERVATION_VERSION"),
+    ),
+    utility="zero_sum",
+    utility_bounds=Ref(f"{__name__}:utility_bounds"),
+)
+
 __all__ = [
     "CONFORMANCE_CONFIGS",
     "OBSERVATION_VERSION",
-    "OPENSPIEL_UTILITY",
     "OPTIONS",
+    "SPEC",
     "EncodedToyGame",
     "encode_observation",
     "make_game",

@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import warcards
-from warcards.scenario import run_scenario
+from warcards.testing import run_scenario, scenario_files
 
 ROOT = Path(__file__).parent
-FILES = sorted(p for p in ROOT.glob("*/*.json") if p.parent.name in warcards.games())
+FILES = scenario_files(ROOT)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])

@@ -29,7 +29,10 @@ from warcards.arena.tournament import (
     run_tournament,
 )
 from warcards.engine.api import CHANCE, Game
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game, option_specs
+from warcards.engine.text import quote
+from warcards.match import RecordError, replay
 from warcards.simulate import win_shares
 
 
@@ -62,6 +65,7 @@ class ConfigReport:
     lengths: list[int]
     first_seats: list[int] = field(default_factory=list)
     impacts: list[Impact] = field(default_factory=list)
+    agent: str = ""
 
 
 def configurations(
@@ -174,8 +178,18 @@ def analyse(
         baseline = sum(seat_rate[seat] for seat, _ in entries) / len(entries)
         impacts.append(Impact(text, len(entries), wins / len(entries), lo, hi, baseline))
     impacts.sort(key=lambda i: -abs(i.delta))
+    bots = {name for record in records for name in record.agents}
     return ConfigReport(
-        label, dict(game.options), names, len(records), seats, first_rate, lengths, first_seats, impacts
+        label,
+        dict(game.options),
+        names,
+        len(records),
+        seats,
+        first_rate,
+        lengths,
+        first_seats,
+        impacts,
+        next(iter(bots)) if len(bots) == 1 else "",
     )
 
 
@@ -202,15 +216,53 @@ def run_balance(
     return reports
 
 
-def reports_from_files(files: Sequence[Path]) -> list[ConfigReport]:
-    """Analyse tournaments already played: each JSONL file is one configuration."""
+def reports_from_files(
+    files: Sequence[Path],
+    game_id: str | None = None,
+    configs: Sequence[Mapping[str, Any]] | None = None,
+    agent: str | None = None,
+) -> list[ConfigReport]:
+    """Analyse tournaments already played: each JSONL file is one configuration.
+
+    Every record is checked before it counts (`RecordError` otherwise, naming the file and game): it is
+    of `game_id` (when given), of the same options as the file's first record and, when `configs` is given
+    (the configurations the command line asked for), of one of them; the same bot sits in every seat, the
+    same in every file (`agent`, when given); and it replays exactly from its seed."""
     reports = []
+    wanted = None
+    if game_id is not None and configs:
+        wanted = [load_game(game_id, **options).options for options in configs]
+    bot = agent
     for path in files:
+        name = quote(str(path), PATH_QUOTE)
         records = read_records(path)
         if not records:
-            raise ValueError(f"{path} holds no tournament records")
+            raise RecordError(f"{name} holds no tournament records")
         first = records[0]
+        if game_id is not None and first.game != game_id:
+            raise RecordError(f"{name} holds records of {quote(first.game)}, not of {game_id}")
         game = load_recorded(first.game, first.options)
+        if wanted is not None and game.options not in wanted:
+            raise RecordError(
+                f"{name} holds games with options {quote(first.options, 160)}, not one of the configurations "
+                f"asked for ({quote(wanted, 160)}); drop --variant/--players/--option/--vary to report it"
+            )
+        for record in records:
+            where = f"{name} game {record.index}"
+            if record.game != first.game or record.options != first.options:
+                raise RecordError(
+                    f"{where} is of another configuration ({quote(record.game)} {quote(record.options, 120)}) "
+                    f"than the file's first game: a balance file holds one configuration"
+                )
+            seated = set(record.agents)
+            if len(seated) != 1 or (bot is not None and seated != {bot}):
+                expected = f"{bot} in every seat" if bot is not None else "one bot in every seat"
+                raise RecordError(f"{where} seats {quote(record.agents, 80)}; a balance report needs {expected}")
+            bot = record.agents[0]
+            try:
+                replay(record)
+            except RecordError as error:
+                raise RecordError(f"{where}: {error}") from None
         reports.append(analyse(game, records, label_of(game)))
     return reports
 
@@ -284,22 +336,22 @@ def _plots(reports: Sequence[ConfigReport], out_dir: Path, top: int) -> dict[str
     plt.close(fig)
 
     for report in reports:
-        shown = report.impacts[:top]
-        if not shown:
+        top_impacts = report.impacts[:top]
+        if not top_impacts:
             continue
-        fig, ax = plt.subplots(figsize=(6, 0.25 * len(shown) + 1.0), dpi=80)
-        ys = list(range(len(shown)))[::-1]
-        deltas = [i.delta for i in shown]
+        fig, ax = plt.subplots(figsize=(6, 0.25 * len(top_impacts) + 1.0), dpi=80)
+        ys = list(range(len(top_impacts)))[::-1]
+        deltas = [i.delta for i in top_impacts]
         ax.barh(ys, deltas, color=["tab:blue" if d >= 0 else "tab:orange" for d in deltas])
         ax.errorbar(
             deltas,
             ys,
-            xerr=[[max(0.0, i.rate - i.low) for i in shown], [max(0.0, i.high - i.rate) for i in shown]],
+            xerr=[[max(0.0, i.rate - i.low) for i in top_impacts], [max(0.0, i.high - i.rate) for i in top_impacts]],
             fmt="none",
             color="k",
             capsize=2,
         )
-        ax.set_yticks(ys, [i.label[:40] for i in shown], fontsize=7)
+        ax.set_yticks(ys, [i.label[:40] for i in top_impacts], fontsize=7)
         ax.axvline(0, color="k", linewidth=0.5)
         ax.set_xlabel("win rate when played − seat's usual win rate")
         ax.set_title(f"Card impact: {report.label}", fontsize=9)

@@ -9,7 +9,6 @@ out) and a game's result does not depend on which worker played it. Results stre
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -19,12 +18,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from pydantic import StrictInt
+
 from warcards.arena.sprt import SPRTConfig, SPRTResult, ab_scores, sprt
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent
 from warcards.engine.api import Game
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game, option_specs
-from warcards.match import MatchRecord, derive_seed, play_match
+from warcards.engine.text import quote
+from warcards.match import MatchRecord, RecordError, derive_seed, json_value, parse_record, play_match
 
 AgentBuilder = Callable[[Game, int, int], Agent]
 GameFactory = Callable[[], Game]
@@ -33,7 +36,7 @@ GameFactory = Callable[[], Game]
 class TournamentRecord(MatchRecord):
     """One game of a tournament: a `MatchRecord` (agents by seat) plus its index in the schedule."""
 
-    index: int
+    index: StrictInt
 
 
 @dataclass(frozen=True)
@@ -174,16 +177,23 @@ def read_records(path: Path) -> list[TournamentRecord]:
     records: list[TournamentRecord] = []
     if not path.exists():
         return records
-    lines = path.read_text().splitlines()
+    name = quote(str(path), PATH_QUOTE)
+    try:
+        lines = path.read_bytes().decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{name} is not a tournament results file: not UTF-8 (byte {error.start})") from None
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        where = f"{name} line {number}"
         try:
-            records.append(TournamentRecord.model_validate(json.loads(line)))
+            records.append(parse_record(json_value(line), where, TournamentRecord))
         except ValueError as error:
             if number == len(lines):
                 break
-            raise ValueError(f"{path}:{number} is not a tournament record: {error}") from None
+            if isinstance(error, RecordError):
+                raise RecordError(f"{error} (not a tournament record)") from None
+            raise RecordError(f"{where} is not a tournament record: {quote(str(error), 80)}") from None
     return records
 
 
@@ -200,10 +210,10 @@ def _check_resumable(
             or record.seed != task.seed
             or tuple(record.agents) != task.agents
         ):
-            raise ValueError(
-                f"{path} holds a different tournament (record {record.index}: {record.game} "
-                f"{record.options} seed {record.seed} agents {record.agents}); use another --out file "
-                f"or delete it to start afresh"
+            raise RecordError(
+                f"{quote(str(path), PATH_QUOTE)} holds a different tournament (record {record.index}: {quote(record.game)} "
+                f"{quote(record.options, 120)} seed {record.seed} agents {quote(record.agents, 80)}); use "
+                f"another --out file or delete it to start afresh"
             )
 
 
@@ -265,7 +275,7 @@ def make_backend(backend: str, jobs: int, address: str | None = None) -> Backend
         from warcards.arena.ray_backend import RayBackend
 
         return RayBackend(jobs, address)
-    raise ValueError(f"unknown backend {backend!r}; backends are: process, ray")
+    raise ValueError(f"unknown backend {quote(backend)}; backends are: process, ray")
 
 
 ProgressCallback = Callable[[int, int], None]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from warcards.engine.agents import Agent, RandomAgent
 from warcards.engine.api import Game
-from warcards.engine.registry import game_module
+from warcards.engine.registry import game_spec
 
 AgentBuilder = Callable[[Game, int, int], Agent]
 
@@ -20,8 +20,10 @@ def _random(game: Game, seat: int, seed: int) -> Agent:
 
 
 def _heuristic(game: Game, seat: int, seed: int) -> Agent:
-    agent: Agent = game_module(game.game_id).heuristic_agent(game, seat, seed)
-    return agent
+    spec = game_spec(game.game_id)
+    if spec.heuristic is None:
+        raise ValueError(f"{game.game_id} has no heuristic bot; bots are: {', '.join(agent_names())}")
+    return spec.heuristic.load()(game, seat, seed)
 
 
 _BUILDERS: dict[str, AgentBuilder] = {"random": _random, "heuristic": _heuristic}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State, sample_chance
-from warcards.engine.registry import game_module
+from warcards.engine.registry import game_spec
 
 Evaluator = Callable[[State], list[float]]
 
@@ -59,8 +59,11 @@ class Calibration:
 
 def heuristic_seats(game: Game, rng: random.Random) -> list[Agent]:
     """The game's heuristic bot in every seat, each seeded from `rng`."""
-    module = game_module(game.game_id)
-    return [module.heuristic_agent(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)]
+    reference = game_spec(game.game_id).heuristic
+    if reference is None:
+        raise ValueError(f"{game.game_id} declares no heuristic in its GameSpec; calibration needs one")
+    heuristic = reference.load()
+    return [heuristic(game, seat, rng.randrange(1 << 30)) for seat in range(game.num_players)]
 
 
 def noisy_move(state: State, agents: Sequence[Agent], rng: random.Random, random_share: float) -> None:
@@ -87,8 +90,11 @@ def calibrate(
 ) -> Calibration:
     """Play `games` seeded games (heuristic bots, each move random with probability `random_share`),
     evaluate every `sample_every`-th position and score the predictions against the final returns."""
-    module = game_module(game.game_id)
-    evaluate = evaluate or module.evaluate
+    if evaluate is None:
+        reference = game_spec(game.game_id).evaluate
+        if reference is None:
+            raise ValueError(f"{game.game_id} declares no evaluate in its GameSpec; calibration needs one")
+        evaluate = reference.load()
     rng = random.Random(seed)
     samples: list[tuple[float, list[float]]] = []
     finals: list[list[float]] = []

@@ -17,7 +17,7 @@ serves every game's scoring scale.
 `SearchConfig(paired=True)` replaces the root's tree by paired sampling: each determinization is rolled
 out after every legal move (heuristic rollouts to a horizon, scored by the game's `evaluate`), so moves are
 compared on the same hidden cards, and the heuristic's move is left only on a significant paired gain.
-`hard` uses it in the games whose packages export `evaluate` (GAME_LEVELS).
+`hard` uses it in the games whose specs declare `evaluate` (their `GameSpec.search_levels`).
 
 Difficulty levels (`make_agent("easy" | "medium" | "hard", game, seat, seed)`) are fixed budgets so a
 tournament is reproducible whatever the machine load; see docs/bots.md for the table.
@@ -35,7 +35,7 @@ from typing import Any
 
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, TERMINAL, Game, State, sample_chance
-from warcards.engine.registry import game_module
+from warcards.engine.registry import spec_of
 
 Evaluator = Callable[[State], list[float]]
 AgentBuilder = Callable[[Game, int, int], Agent]
@@ -494,65 +494,52 @@ def _variance(edge: _Node, span2: float) -> float:
 
 
 def _game_heuristic(game: Game, seat: int, seed: int) -> Agent:
-    agent: Agent = game_module(game.game_id).heuristic_agent(game, seat, seed)
-    return agent
+    spec = spec_of(game)
+    if spec is None or spec.heuristic is None:
+        raise ValueError(f"{game.game_id} has no heuristic bot (its GameSpec declares none)")
+    return spec.heuristic.load()(game, seat, seed)
 
 
 def _has_heuristic(game: Game) -> bool:
-    try:
-        return hasattr(game_module(game.game_id), "heuristic_agent")
-    except ValueError:
-        return False
+    spec = spec_of(game)
+    return spec is not None and spec.heuristic is not None
 
 
 def _game_evaluator(game: Game) -> Evaluator | None:
-    try:
-        module = game_module(game.game_id)
-    except ValueError:
-        return None
-    evaluate: Evaluator | None = getattr(module, "evaluate", None)
-    return evaluate
+    spec = spec_of(game)
+    return spec.evaluate.load() if spec is not None and spec.evaluate is not None else None
 
 
 # The named levels. `action_budget` bounds the work of one decision in long games (reproducibly), so a
-# `hard` decision stays under one second on one core; per-game overrides go in GAME_LEVELS.
+# `hard` decision stays under one second on one core; a game sets its own budgets in its GameSpec
+# (`search_levels`, `player_count_levels`).
 LEVELS: dict[str, SearchConfig] = {
     "ismcts": SearchConfig(iterations=1000),
     "easy": SearchConfig(iterations=50, action_budget=10_000, exploration=1.0),
     "medium": SearchConfig(iterations=300, action_budget=40_000),
     "hard": SearchConfig(iterations=1000, action_budget=60_000, prior=1.0),
 }
-# Games whose package exports `evaluate(state)`: `hard` compares its moves by paired sampling — every
-# determinization is rolled out after each legal move, the rollout played by the game's heuristic in every
-# seat for `horizon` player actions and then scored by `evaluate` — and keeps the heuristic's move unless
-# another beats it by `override` standard errors of the paired differences. `iterations` counts rollouts.
-# Budgets are set per game so that a decision stays well under a second on one core (docs/bots.md).
-_PAIRED_HARD = replace(LEVELS["hard"], paired=True, action_budget=None, rollout="heuristic", override=2.0)
-"""What `hard` shares in the games with `evaluate`; each sets its own budget and horizon below."""
-
-GAME_LEVELS: dict[tuple[str, str], SearchConfig] = {
-    ("race-to-messina", "hard"): replace(_PAIRED_HARD, halving=True, iterations=240, horizon=16),
-    ("med-sirocco", "hard"): replace(_PAIRED_HARD, iterations=200, horizon=20),
-    ("naval-war", "hard"): replace(_PAIRED_HARD, iterations=100, horizon=10),
-}
-PLAYER_COUNT_LEVELS: dict[tuple[str, str, int], SearchConfig] = {
-    # A 3-player decision at 100 rollouts takes a quarter of a 9-player one (0.08 s against 0.35 s);
-    # 400 brings it to the 9-player time, and the override check (scripts/strength/overrides.py, 240
-    # decisions) then gains +0.51 win share by the evaluation's measure against +0.34 (docs/bots.md).
-    ("naval-war", "hard", 3): replace(GAME_LEVELS["naval-war", "hard"], iterations=400),
-}
-"""Where one player count of a game needs its own budget (it takes precedence over GAME_LEVELS)."""
+# Games with an `evaluate` set `hard` to paired sampling in their GameSpec (`warcards.engine.spec.
+# PAIRED_SEARCH`): every determinization is rolled out after each legal move, the rollout played by the
+# game's heuristic in every seat for `horizon` player actions and then scored by `evaluate`, and the
+# heuristic's move stands unless another beats it by `override` standard errors of the paired
+# differences; `iterations` counts rollouts. Budgets are set per game so that a decision stays well under
+# a second on one core (docs/bots.md).
 
 
 def level_config(level: str, game: Game) -> SearchConfig:
-    """The search configuration of a named level for `game`: a per-player-count override, a per-game one,
-    or the level's default."""
+    """The search configuration of a named level for `game`: the level's defaults with the settings of the
+    game's spec for that level, and for its player count, over them."""
     try:
         base = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown ismcts level {level!r}; levels are: {', '.join(LEVELS)}") from None
-    per_count = PLAYER_COUNT_LEVELS.get((game.game_id, level, game.num_players))
-    return per_count or GAME_LEVELS.get((game.game_id, level), base)
+    spec = spec_of(game)
+    settings = spec.search_settings(level, game.num_players) if spec is not None else {}
+    try:
+        return replace(base, **settings)  # type: ignore[arg-type]
+    except TypeError as error:
+        raise ValueError(f"{game.game_id}: search level {level!r} sets a field SearchConfig lacks: {error}") from None
 
 
 def build(level: str, game: Game, seat: int, seed: int, **overrides: object) -> ISMCTSAgent:

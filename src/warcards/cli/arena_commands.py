@@ -1,10 +1,15 @@
-"""`warcards tournament` and `warcards balance`: the arena on the command line."""
+"""`warcards tournament` and `warcards balance`: the arena on the command line.
+
+Bad entries raise `CommandLineError` (or the engine's own errors); `warcards.cli.main`'s error boundary
+prints them as one line with exit code 2. Text from users or files is escaped before Rich prints it.
+"""
 
 from __future__ import annotations
 
 import json
 import shlex
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,20 +17,33 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from warcards.bots import agent_names
-from warcards.cli.options import game_from_flags, parse_pairs
-from warcards.engine.errors import WarcardsError
-from warcards.engine.registry import games
+from warcards.cli.options import (
+    CommandLineError,
+    bot_list,
+    check_bot,
+    check_game,
+    game_from_flags,
+    input_file,
+    output_file,
+    parse_pairs,
+)
+from warcards.engine.options import PATH_QUOTE
+from warcards.engine.registry import load_game
+from warcards.engine.text import quote
 
 console = Console(stderr=True)
 out = Console()
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `warcards games`).")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Master seed: same seed, same games, whatever --jobs.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (or Ray CPUs).")]
+SeedOpt = Annotated[
+    int,
+    typer.Option("--seed", min=0, max=2**63 - 1, help="Master seed (0 to 2^63-1): same seed, same games, whatever --jobs."),
+]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (or Ray CPUs).")]
 BackendOpt = Annotated[str, typer.Option("--backend", help="process (a local pool) or ray.")]
 AddressOpt = Annotated[
     str | None, typer.Option("--address", help="Ray cluster address (e.g. auto, ray://head:10001).")
@@ -34,20 +52,10 @@ OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="Any
 ProgressOpt = Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")]
 
 
-def _check_game(game_id: str) -> None:
-    if game_id not in games():
-        raise typer.BadParameter(f"unknown game {game_id!r}; games are: {', '.join(games())}")
-
-
 def _agents(text: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    if not names:
-        raise typer.BadParameter("--agents needs at least one bot name, e.g. hard,heuristic,random")
-    for name in names:
-        if name not in agent_names():
-            raise typer.BadParameter(f"unknown bot {name!r}; bots are: {', '.join(agent_names())}")
+    names = tuple(bot_list(text, "--agents"))
     if len(set(names)) != len(names):
-        raise typer.BadParameter(f"--agents lists a bot twice: {text}")
+        raise CommandLineError(f"--agents lists a bot twice: {quote(text)}")
     return names
 
 
@@ -77,15 +85,12 @@ def _progress(enabled: bool) -> Iterator[Callable[[str], Callable[[int, int], No
 def _sides(text: str | None, seats: int) -> list[int] | None:
     if text is None:
         return None
-    try:
-        sides = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise typer.BadParameter(
-            f"--sides takes one side number per seat, e.g. 0,0,1; got {text!r}"
-        ) from None
-    if len(sides) != seats:
-        raise typer.BadParameter(f"--sides needs {seats} numbers (one per seat), got {len(sides)}")
-    return sides
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
+        raise CommandLineError(f"--sides takes one side number per seat, e.g. 0,0,1; got {quote(text)}")
+    if len(parts) != seats:
+        raise CommandLineError(f"--sides needs {seats} numbers (one per seat), got {len(parts)}")
+    return [int(part) for part in parts]
 
 
 def tournament(
@@ -93,7 +98,7 @@ def tournament(
     agents: Annotated[
         str, typer.Option("--agents", help="Comma-separated bot names.")
     ] = "hard,heuristic,random",
-    games_: Annotated[int, typer.Option("--games", help="Games to play (all seat rotations).")] = 200,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Games to play (all seat rotations).")] = 200,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     out_file: Annotated[
@@ -108,7 +113,7 @@ def tournament(
     elo1: Annotated[float, typer.Option("--elo1", help="SPRT H1: A is this many Elo stronger.")] = 20.0,
     alpha: Annotated[float, typer.Option("--alpha", help="SPRT false-positive rate.")] = 0.05,
     beta: Annotated[float, typer.Option("--beta", help="SPRT false-negative rate.")] = 0.05,
-    batch: Annotated[int, typer.Option("--batch", help="SPRT: games between looks.")] = 50,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="SPRT: games between looks.")] = 50,
     variant: Annotated[str | None, typer.Option("--variant", help="The game's variant option.")] = None,
     players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
     option: OptionOpt = None,
@@ -131,23 +136,21 @@ def tournament(
         seat_rates,
     )
 
-    _check_game(game_id)
-    names = _agents(agents)
     game = game_from_flags(game_id, variant, players, None, option or [])
+    names = _agents(agents)
     seat_sides = _sides(sides, game.num_players)
+    if out_file is not None:
+        output_file(out_file, "--out")
+    spec = TournamentSpec(game_id, names, games_, seed, game.options)
+    sprt_config = SPRTConfig(elo0, elo1, alpha, beta) if until_significant else None
+    runner = make_backend(backend, jobs, address)
     try:
-        spec = TournamentSpec(game_id, names, games_, seed, game.options)
-        runner = make_backend(backend, jobs, address)
-        sprt_config = SPRTConfig(elo0, elo1, alpha, beta) if until_significant else None
         with _progress(progress and not as_json and sys.stderr.isatty()) as bar:
-            result = run_tournament(spec, runner, out_file, bar(f"{game_id}"), sprt_config, batch)
-    except WarcardsError as error:
-        raise typer.BadParameter(str(error)) from None
-    except ValueError as error:
-        console.print(f"[red]{error}[/red]")
-        raise typer.Exit(2) from None
+            result = run_tournament(spec, runner, out_file, bar(escape(game_id)), sprt_config, batch)
     except RuntimeError as error:
-        console.print(f"[red]{error}[/red]\nThe games finished so far are kept in --out; rerun to resume.")
+        # A game that fails is a bug in a bot or a game: say which, keep what finished.
+        console.print(str(error), style="red", markup=False, highlight=False)
+        console.print("The games finished so far are kept in --out; rerun to resume.")
         raise typer.Exit(1) from None
     records = result.records
     summaries = agent_summaries(records)
@@ -259,6 +262,20 @@ def _summary_json(summary: Any) -> dict[str, Any]:
     }
 
 
+def fresh_folder(game_id: str, where: Path | None = None) -> Path:
+    """Create and return a new folder `balance-GAME-YYYYMMDD-HHMMSS` (with `-2`, `-3` … if that exists)
+    in `where` (the current folder by default): a report is never written over another by default."""
+    base = (where or Path.cwd()) / f"balance-{game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    for attempt in range(1, 1000):
+        folder = base if attempt == 1 else base.with_name(f"{base.name}-{attempt}")
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            continue
+        return folder
+    raise CommandLineError(f"could not create a fresh folder next to {quote(str(base), PATH_QUOTE)}; give --out DIR")
+
+
 def balance(
     game_id: GameArg,
     variant: Annotated[
@@ -272,18 +289,26 @@ def balance(
         list[str] | None,
         typer.Option("--vary", help="Compare an option's values, e.g. length=short,normal,long (repeat)."),
     ] = None,
-    agent: Annotated[str, typer.Option("--agent", help="The bot in every seat.")] = "heuristic",
-    games_: Annotated[int, typer.Option("--games", help="Games per configuration.")] = 400,
+    agent: Annotated[
+        str | None,
+        typer.Option("--agent", help="The bot in every seat (default heuristic; with --read, the records').")
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", min=1, help="Games per configuration.")] = 400,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     backend: BackendOpt = "process",
     address: AddressOpt = None,
     out_dir: Annotated[
-        Path | None, typer.Option("--out-dir", help="Report directory (default docs/balance/GAME).")
+        Path | None,
+        typer.Option(
+            "--out",
+            "--out-dir",
+            help="Report folder, created if needed (default: a fresh ./balance-GAME-TIMESTAMP/).",
+        ),
     ] = None,
     results_dir: Annotated[
         Path | None,
-        typer.Option("--results-dir", help="JSONL results, resumed on rerun (default results/balance/GAME)."),
+        typer.Option("--results-dir", help="JSONL results, resumed on rerun (default: the report folder's results/)."),
     ] = None,
     read: Annotated[
         list[Path] | None, typer.Option("--read", help="Analyse these JSONL files instead of playing.")
@@ -294,9 +319,24 @@ def balance(
     from warcards.arena import make_backend
     from warcards.arena.balance import configurations, reports_from_files, run_balance, write_report
 
-    _check_game(game_id)
-    _agents(agent)
-    target = out_dir or Path("docs/balance") / game_id
+    check_game(game_id)
+    if agent is not None:
+        check_bot(agent)
+    for folder, flag in ((out_dir, "--out"), (results_dir, "--results-dir")):
+        if folder is not None and folder.exists() and not folder.is_dir():
+            raise CommandLineError(f"{flag}: {quote(str(folder), PATH_QUOTE)} exists and is not a folder")
+    for file in read or []:
+        input_file(file, "--read")
+    varied = {key: value.split(",") for key, value in parse_pairs(vary or [], "--vary").items()}
+    asked = bool(variant or players or option or vary)
+    configs = configurations(game_id, variant or [], players or [], parse_pairs(option or []), varied)
+    for options in configs:
+        load_game(game_id, **options)  # a bad option is refused before any folder is made
+    if read:
+        reports = reports_from_files(read, game_id, configs if asked else None, agent)
+        agent = reports[0].agent
+    else:
+        agent = agent or "heuristic"
     words = ["warcards", "balance", game_id, "--agent", agent, "--games", str(games_), "--seed", str(seed)]
     for value in variant or []:
         words += ["--variant", value]
@@ -306,30 +346,26 @@ def balance(
         words += ["--option", pair]
     for pair in vary or []:
         words += ["--vary", pair]
+    for file in read or []:
+        words += ["--read", str(file)]
+    if out_dir is not None:
+        words += ["--out", str(out_dir)]
+    if results_dir is not None:
+        words += ["--results-dir", str(results_dir)]
     command = shlex.join(words)
-    try:
-        if read:
-            reports = reports_from_files(read)
-        else:
-            varied = {key: value.split(",") for key, value in parse_pairs(vary or []).items()}
-            configs = configurations(game_id, variant or [], players or [], parse_pairs(option or []), varied)
-            runner = make_backend(backend, jobs, address)
-            with _progress(progress and sys.stderr.isatty()) as bar:
-                reports = run_balance(
-                    game_id,
-                    configs,
-                    agent,
-                    games_,
-                    seed,
-                    results_dir or Path("results/balance") / game_id,
-                    runner,
-                    bar,
-                )
-        path = write_report(game_id, reports, target, command, agent)
-    except ValueError as error:
-        console.print(f"[red]{error}[/red]")
-        raise typer.Exit(2) from None
-    out.print(f"wrote {path}")
+    runner = None if read else make_backend(backend, jobs, address)
+    target = out_dir if out_dir is not None else fresh_folder(game_id)
+    if out_dir is None:
+        console.print(f"balance: writing into {target}", markup=False, highlight=False)
+    if runner is not None:
+        with _progress(progress and sys.stderr.isatty()) as bar:
+            reports = run_balance(
+                game_id, configs, agent, games_, seed, results_dir or target / "results", runner, bar
+            )
+    path = write_report(game_id, reports, target, command, agent)
+    out.print(f"wrote {path}", markup=False, highlight=False)
+    if not read and results_dir is None and out_dir is None:
+        out.print(f"(the games are in {target / 'results'}; rerun with --out {target} to resume)", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,9 +1,23 @@
-"""The `warcards` command: play, simulate, bench, replay, scenario, rules, games (and arena commands)."""
+"""The `warcards` command: play, simulate, bench, replay, scenario, rules, games (and arena commands).
+
+One error boundary (`_Boundary`, the app's command group) stands between every command and the user:
+- a bad input — our `WarcardsError`s (unknown game, bad option, bad record …), any other `ValueError`
+  (pydantic and JSON errors included) and `OSError` (a missing, unreadable or misplaced file) — prints one
+  line `Error: …` on stderr and exits with code 2;
+- Click's own usage errors (an unknown flag, a missing argument, a value of the wrong type) keep Click's
+  format and exit code 2, with the message cut to a bounded length;
+- anything else is a bug: one line saying so on stderr and exit code 1; `--debug` (or the environment
+  variable `WARCARDS_DEBUG=1`) shows the traceback instead.
+Commands never catch these errors themselves: they raise, and the boundary reports. Every text a user or a
+file supplies is quoted with `quote` (a short prefix) and escaped before Rich prints it.
+"""
 
 from __future__ import annotations
 
 import importlib
 import json
+import math
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,14 +25,87 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer._click import ClickException, Context  # Typer 0.29 vendors Click: its errors are these
+from typer.core import TyperGroup
 
 from warcards import __version__
-from warcards.bots import agent_names
-from warcards.cli.options import game_from_flags
-from warcards.engine.errors import WarcardsError
+from warcards.cli.options import (
+    CommandLineError,
+    bot_list,
+    check_bot,
+    check_game,
+    game_from_flags,
+    output_file,
+)
+from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import games, load_game, option_specs
+from warcards.engine.text import quote
+
+DEBUG_ENV = "WARCARDS_DEBUG"
+"""Set to 1 to see the traceback of an internal error (as `--debug` does)."""
+
+MESSAGE_LIMIT = 400
+"""The longest error message the boundary prints (a user's input is quoted shorter still)."""
+
+
+def _one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    text = " ".join(part.strip() for part in message.splitlines() if part.strip())
+    if len(text) > limit:
+        return f"{text[:limit]}… ({len(text) - limit} more characters)"
+    return text
+
+
+def _describe(error: BaseException) -> str:
+    """A bad input's error as a message; an `OSError` names its file (quoted) and the reason."""
+    if isinstance(error, OSError) and error.strerror:
+        if error.filename is not None:
+            return f"{quote(str(error.filename), PATH_QUOTE)}: {error.strerror}"
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
+def _debugging(ctx: Context) -> bool:
+    return bool(ctx.meta.get("warcards.debug")) or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
+class _Boundary(TyperGroup):
+    """The `warcards` group: every command runs inside `invoke`, so its errors are reported here."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except ClickException as error:
+            error.message = _one_line(error.message)
+            raise
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ClickException as error:
+            error.message = _one_line(error.message)
+            raise
+        except (typer.Exit, typer.Abort):
+            raise
+        except (ValueError, OSError) as error:
+            if _debugging(ctx):
+                raise
+            typer.echo(f"Error: {_one_line(_describe(error))}", err=True)
+            raise typer.Exit(2) from None
+        except Exception as error:
+            if _debugging(ctx):
+                raise
+            typer.echo(
+                f"Internal error (a bug in warcards, please report it): {type(error).__name__}: "
+                f"{_one_line(str(error), 200)} — rerun with --debug or {DEBUG_ENV}=1 for the traceback",
+                err=True,
+            )
+            raise typer.Exit(1) from None
+
 
 app = typer.Typer(
     name="warcards",
@@ -26,6 +113,7 @@ app = typer.Typer(
     "Race to Messina, Med Sirocco, Naval War and Cards of War.",
     no_args_is_help=True,
     add_completion=False,
+    cls=_Boundary,
 )
 console = Console()
 
@@ -34,31 +122,25 @@ VariantOpt = Annotated[str | None, typer.Option("--variant", help="The game's va
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="Number of players.")]
 CardsOpt = Annotated[str | None, typer.Option("--cards", help="Your own card data file (same format).")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="Any game option as key=value.")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="Master seed: same seed, same games.")]
-
-
-def _check_game(game_id: str) -> None:
-    if game_id not in games():
-        raise typer.BadParameter(f"unknown game {game_id!r}; games are: {', '.join(games())}")
-
-
-def _check_bot(name: str) -> str:
-    if name not in agent_names():
-        raise typer.BadParameter(f"unknown bot {name!r}; bots are: {', '.join(agent_names())}")
-    return name
+SEED_MAX = 2**63 - 1
+SeedOpt = Annotated[
+    int, typer.Option("--seed", min=0, max=SEED_MAX, help="Master seed (0 to 2^63-1): same seed, same games.")
+]
 
 
 @app.command("games")
 def list_games() -> None:
     """List the games and their options."""
     for game_id in games():
-        table = Table(title=game_id, show_lines=False)
+        table = Table(title=escape(game_id), show_lines=False)
         table.add_column("option")
         table.add_column("default")
         table.add_column("allowed")
         table.add_column("meaning")
         for spec in option_specs(game_id):
-            table.add_row(spec.name, repr(spec.default), spec.describe_allowed(), spec.doc)
+            table.add_row(
+                escape(spec.name), escape(repr(spec.default)), escape(spec.describe_allowed()), escape(spec.doc)
+            )
         console.print(table)
 
 
@@ -76,13 +158,9 @@ def play(
     """Play a game in the terminal against bots."""
     from warcards.cli.play import TerminalGame
 
-    _check_game(game_id)
     game = game_from_flags(game_id, variant, players, cards, option or [])
-    try:
-        seat_number = game.parse_seat(seat)
-    except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
-    session = TerminalGame(game, seat_number, _check_bot(vs), seed, console, console.input)
+    seat_number = game.parse_seat(seat)
+    session = TerminalGame(game, seat_number, check_bot(vs), seed, console, console.input)
     session.run()
 
 
@@ -99,17 +177,25 @@ def simulate(
     ] = "heuristic,random",
     seed: SeedOpt = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
-    out: Annotated[Path | None, typer.Option("--out", help="Write every game record as JSONL.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write every game record as JSONL; a rerun of the same run resumes from it."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Simulate many seeded games between bots: win rates with 95% intervals, mean length."""
-    from warcards.simulate import run_games, summarize
+    from warcards.simulate import resume, run_games, summarize
 
-    _check_game(game_id)
     game = game_from_flags(game_id, variant, players, cards, option or [])
-    names = [_check_bot(b.strip()) for b in bots.split(",") if b.strip()]
+    names = bot_list(bots, "--bots")
+    if len(names) > game.num_players:
+        raise CommandLineError(
+            f"--bots names {len(names)} bots but {game_id} here has {game.num_players} seats"
+        )
     seat_bots = (names + [names[-1]] * game.num_players)[: game.num_players]
-    handle = out.open("w") if out else None
+    finished = resume(output_file(out, "--out"), game_id, game.options, seat_bots, seed) if out else []
+    done = finished[:n]
+    handle = out.open("a", encoding="utf-8") if out else None
     try:
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -119,14 +205,18 @@ def simulate(
             console=Console(stderr=True),
             disable=as_json,
         ) as progress:
-            task = progress.add_task(f"{game_id} {game.options.get('variant', '')}".strip(), total=n)
+            label = f"{game_id} {game.options.get('variant', '')}".strip()
+            task = progress.add_task(escape(label), total=n, completed=len(done))
 
             def record_done(record: Any) -> None:
                 progress.advance(task)
                 if handle:
                     handle.write(record.model_dump_json() + "\n")
+                    handle.flush()
 
-            records = run_games(game_id, game.options, seat_bots, n, seed, jobs, record_done)
+            records = done + run_games(
+                game_id, game.options, seat_bots, n, seed, jobs, record_done, start=len(done)
+            )
     finally:
         if handle:
             handle.close()
@@ -145,19 +235,21 @@ def simulate(
             )
         )
         return
-    table = Table(title=f"{game_id} {summary.games} games, seed {seed}")
+    table = Table(title=escape(f"{game_id} {summary.games} games, seed {seed}"))
     for column in ("seat", "bot", "wins", "win rate", "95% interval", "mean return"):
         table.add_column(column, justify="right" if column != "seat" else "left")
     for s in summary.seats:
         table.add_row(
-            s.seat_name,
-            s.bot,
+            escape(s.seat_name),
+            escape(s.bot),
             f"{s.wins:g}",
             f"{s.win_rate:.3f}",
-            f"[{s.low:.3f}, {s.high:.3f}]",
+            escape(f"[{s.low:.3f}, {s.high:.3f}]"),
             f"{s.mean_return:.3f}",
         )
     console.print(table)
+    if len(finished) > len(done):
+        console.print(f"(the --out file holds {len(finished)} games; the summary covers the first {n})")
     console.print(f"mean game length: {summary.mean_length:.1f} actions")
 
 
@@ -180,23 +272,25 @@ def bench(
     """Random-playout speed per game and variant: games/s, actions/s, clone()/s, determinize()/s."""
     from warcards.bench import bench_config, bench_configs, hearts_game
 
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise CommandLineError(f"--seconds must be a number of seconds above 0, got {seconds:g}")
     for game_id in game or []:
-        _check_game(game_id)
+        check_game(game_id)
+    if search is not None and search not in ("ismcts", "easy", "medium", "hard"):
+        raise CommandLineError(
+            f"--search takes a search bot level: ismcts, easy, medium or hard, not {quote(search)}"
+        )
     hearts = None
     if compare:
         try:
             hearts = hearts_game()
         except ImportError as error:
-            raise typer.BadParameter(str(error)) from None
-    if search is not None and search not in ("ismcts", "easy", "medium", "hard"):
-        raise typer.BadParameter(
-            f"--search takes a search bot level: ismcts, easy, medium or hard, not {search!r}"
-        )
+            raise CommandLineError(str(error)) from None
     rows = [bench_config(g, o, seconds, seed, hearts, search) for g, o in bench_configs(game)]
     if as_json:
         print(json.dumps([row.as_dict() for row in rows], indent=2))
         return
-    table = Table(title=f"warcards {__version__} random playouts, one process")
+    table = Table(title=escape(f"warcards {__version__} random playouts, one process"))
     for column in (
         "game",
         "options",
@@ -222,8 +316,8 @@ def bench(
             f"{row.search_seconds_per_decision:.2f}" if row.search_seconds_per_decision is not None else ""
         )
         table.add_row(
-            row.game,
-            options,
+            escape(row.game),
+            escape(options),
             f"{row.games_per_s:,.0f}",
             f"{row.actions_per_s:,.0f}",
             f"{row.clones_per_s:,.0f}",
@@ -236,32 +330,46 @@ def bench(
     console.print(table)
 
 
-@app.command()
-def replay(file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL file of records.")]) -> None:
-    """Re-validate game records: every action legal, the returns the same."""
-    from pydantic import ValidationError
+REPLAY_FAILURES_SHOWN = 10
+"""How many refused records `warcards replay` lists before it only counts them."""
 
-    from warcards.match import MatchRecord
+
+def _replay_one(where: str, data: Any) -> None:
+    """Check one parsed record: its fields (a tournament record has an `index`), then the replay itself."""
+    from warcards.match import MatchRecord, RecordError, parse_record
     from warcards.match import replay as replay_record
 
+    model: type[MatchRecord] = MatchRecord
+    if isinstance(data, dict) and "index" in data:
+        from warcards.arena.tournament import TournamentRecord
+
+        model = TournamentRecord
+    record = parse_record(data, where, model)
     try:
-        lines = [line for line in file.read_text().splitlines() if line.strip()]
-    except OSError as error:
-        raise typer.BadParameter(f"cannot read {file}: {error}") from None
-    if len(lines) > 1 or (lines and not lines[0].lstrip().startswith("[")):
-        texts = lines
-    else:
-        texts = [json.dumps(item) for item in json.loads(lines[0])] if lines else []
-    bad = 0
-    for number, text in enumerate(texts, start=1):
+        replay_record(record)
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+@app.command()
+def replay(file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL file of records.")]) -> None:
+    """Re-validate game records: chance outcomes from the seed, every action legal, the same returns."""
+    from warcards.match import RecordError, read_record_values
+
+    total = bad = 0
+    for where, data in read_record_values(file):
+        total += 1
         try:
-            replay_record(MatchRecord.model_validate_json(text))
-        except (ValidationError, ValueError) as error:
+            _replay_one(where, data)
+        except RecordError as error:
             bad += 1
-            console.print(f"[red]record {number}: {error}[/red]")
-    console.print(f"{len(texts) - bad} of {len(texts)} records replay exactly")
+            if bad <= REPLAY_FAILURES_SHOWN:
+                typer.echo(f"Error: {_one_line(str(error))}", err=True)
+    if bad > REPLAY_FAILURES_SHOWN:
+        typer.echo(f"Error: … and {bad - REPLAY_FAILURES_SHOWN} more refused records", err=True)
+    console.print(f"{total - bad} of {total} records replay exactly")
     if bad:
-        raise typer.Exit(1)
+        raise typer.Exit(2)
 
 
 @app.command()
@@ -275,8 +383,8 @@ def scenario(
     for file in files:
         try:
             result = run_scenario(file)
-        except WarcardsError as error:
-            print(json.dumps({"file": str(file), "error": str(error)}))
+        except (ValueError, OSError) as error:
+            print(json.dumps({"file": str(file), "error": _one_line(_describe(error))}))
             status = 2
             continue
         print(json.dumps({"file": str(file), **result.model_dump()}))
@@ -288,21 +396,34 @@ def scenario(
 @app.command()
 def rules(game_id: GameArg) -> None:
     """Print a game's rulings (its RULES.md)."""
-    _check_game(game_id)
+    check_game(game_id)
     path = load_game(game_id).rulings_path()
     if path is None or not path.exists():
-        console.print(f"{game_id} has no rulings file.")
+        console.print(f"{escape(game_id)} has no rulings file.")
         raise typer.Exit(1)
-    console.print(Markdown(path.read_text()))
+    console.print(Markdown(path.read_text(encoding="utf-8")))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"warcards {__version__}")
+        raise typer.Exit()
 
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help=f"Show the traceback of an internal error (or set {DEBUG_ENV}=1).")
+    ] = False,
 ) -> None:
-    if version:
-        print(__version__)
-        raise typer.Exit()
+    ctx.meta["warcards.debug"] = debug
 
 
 def _register_plugins() -> None:

@@ -1,22 +1,55 @@
-"""Turning command-line flags into `load_game` options."""
+"""Checking command-line entries: games, bots, `key=value` options, files to read and files to write.
+
+Every check raises `CommandLineError` (a `WarcardsError`), which the command's error boundary
+(`warcards.cli.main`) prints as one line on stderr with exit code 2. Messages quote what was typed with
+`quote`, so an entry of any length gives a short message.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-import typer
-
+from warcards.bots import agent_names
 from warcards.engine.api import Game
 from warcards.engine.errors import WarcardsError
-from warcards.engine.registry import load_game
+from warcards.engine.options import PATH_QUOTE
+from warcards.engine.registry import games, load_game
+from warcards.engine.text import quote
 
 
-def parse_pairs(pairs: list[str]) -> dict[str, Any]:
+class CommandLineError(WarcardsError):
+    """A flag or argument of a `warcards` command is wrong (the message says what is allowed)."""
+
+
+def check_game(game_id: str) -> str:
+    """`game_id` if it is a registered game."""
+    if game_id not in games():
+        raise CommandLineError(f"unknown game {quote(game_id)}; games are: {', '.join(games())}")
+    return game_id
+
+
+def check_bot(name: str) -> str:
+    """`name` if it is a registered bot."""
+    if name not in agent_names():
+        raise CommandLineError(f"unknown bot {quote(name)}; bots are: {', '.join(agent_names())}")
+    return name
+
+
+def bot_list(text: str, flag: str) -> list[str]:
+    """The bot names of a comma-separated flag such as `--bots heuristic,random` (at least one)."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise CommandLineError(f"{flag} needs at least one bot name, e.g. heuristic,random; got {quote(text)}")
+    return [check_bot(name) for name in names]
+
+
+def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, Any]:
     """`key=value` pairs from repeated `--option` flags; values are converted by the option's spec."""
     options: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise typer.BadParameter(f"--option takes key=value, got {pair!r}")
+            raise CommandLineError(f"{flag} takes key=value, got {quote(pair)}")
         key, value = pair.split("=", 1)
         options[key.strip()] = value.strip()
     return options
@@ -25,15 +58,34 @@ def parse_pairs(pairs: list[str]) -> dict[str, Any]:
 def game_from_flags(
     game_id: str, variant: str | None, players: int | None, cards: str | None, pairs: list[str]
 ) -> Game:
-    """Build the game or exit with the engine's message (which names the option and allowed values)."""
+    """Build the game; a bad option raises the engine's `OptionError` (naming the option and allowed values)."""
+    check_game(game_id)
     options = parse_pairs(pairs)
-    try:
-        if variant is not None:
-            options["variant"] = variant
-        if players is not None:
-            options["players"] = players
-        if cards is not None:
-            options["cards"] = cards
-        return load_game(game_id, **options)
-    except WarcardsError as error:
-        raise typer.BadParameter(str(error)) from None
+    if variant is not None:
+        options["variant"] = variant
+    if players is not None:
+        options["players"] = players
+    if cards is not None:
+        options["cards"] = cards
+    return load_game(game_id, **options)
+
+
+def input_file(path: Path, flag: str) -> Path:
+    """`path` if it names a regular file (not a folder, a pipe or a missing file) that we may read."""
+    if not path.exists():
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} does not exist")
+    if not path.is_file():
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is not a regular file")
+    return path
+
+
+def output_file(path: Path, flag: str) -> Path:
+    """`path` if a file can be written there: not a folder, and in a folder that exists."""
+    if path.is_dir():
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is a folder; give a file name")
+    if path.exists() and not path.is_file():
+        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} is not a regular file")
+    parent = path.parent
+    if not parent.is_dir():
+        raise CommandLineError(f"{flag}: the folder {quote(str(parent), PATH_QUOTE)} does not exist")
+    return path

@@ -23,7 +23,7 @@ from rich.text import Text
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State, sample_chance
-from warcards.engine.registry import game_module
+from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
 from warcards.match import chance_rng, derive_seed
 
@@ -56,7 +56,10 @@ class TerminalGame:
             if other != seat
         }
         self.log: list[str] = []
-        self.render = game_module(game.game_id).render
+        renderer = game_spec(game.game_id).render
+        if renderer is None:
+            raise ValueError(f"{game.game_id} declares no render in its GameSpec; play needs one")
+        self.render = renderer.load()
         self.names = game.seat_names()
 
     def run(self) -> list[float] | None:

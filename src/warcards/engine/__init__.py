@@ -13,19 +13,30 @@ from warcards.engine.errors import (
     WarcardsError,
 )
 from warcards.engine.options import OptionSpec, resolve_options
-from warcards.engine.registry import conformance_configs, game_module, games, load_game, option_specs
+from warcards.engine.registry import (
+    conformance_configs,
+    game_module,
+    game_spec,
+    games,
+    load_game,
+    option_specs,
+)
+from warcards.engine.spec import EncoderSpec, GameSpec, Ref
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Agent",
     "CardDataError",
+    "EncoderSpec",
     "Game",
+    "GameSpec",
     "IllegalActionError",
     "InvalidActionError",
     "OptionError",
     "OptionSpec",
     "RandomAgent",
+    "Ref",
     "Rng",
     "SeatError",
     "SeatView",
@@ -35,6 +46,7 @@ __all__ = [
     "WarcardsError",
     "conformance_configs",
     "game_module",
+    "game_spec",
     "games",
     "load_game",
     "option_specs",

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from warcards.engine.errors import IllegalActionError, InvalidActionError, SeatError
-from warcards.engine.text import quote
+from warcards.engine.text import MAX_ACTION_TEXT, QUOTE_LIMIT, parse_bare_number, quote
 
 CHANCE = -1
 TERMINAL = -4
@@ -227,25 +227,60 @@ class State(ABC):
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one
-        `IllegalActionError`, and in both cases the state is unchanged."""
+        `IllegalActionError`, and in both cases the state is unchanged.
+
+        Only integers are actions: an `int` (never a `bool`) or a value with an integer `__index__` (a numpy
+        integer), converted to a plain `int` before the rules see it; a float, a `Fraction`, a `Decimal`, a
+        string or `None` is refused even when it equals a legal action."""
+        if type(action) is not int:
+            action = self._action_number(action)
         legal = self._legal_cache
         if legal is None:
-            legal = self.legal_actions()
+            legal = self._legal_now()
         if action not in legal:
             self._refuse(action)
         self._apply(action)
         self._history.append(action)
         self._legal_cache = None
 
-    def _refuse(self, action: object) -> None:
-        player = self.current_player()
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidActionError(f"an action is an integer, not {action!r}")
-        space = self.game.max_chance_outcomes if player == CHANCE else self.game.num_distinct_actions
-        if not 0 <= action < space:
+    def _legal_now(self) -> list[int]:
+        """The legal actions (or chance outcomes) now, for `apply_action` to test against.
+
+        `apply_action` only reads the list, so a game may override this with a fast path that returns a
+        list the state holds (e.g. its sorted draw pile) without copying it."""
+        return self.legal_actions()
+
+    def _action_space(self) -> int:
+        """How many numbers the current node's action space has: chance outcomes at a chance node,
+        player actions elsewhere."""
+        if self.current_player() == CHANCE:
+            return self.game.max_chance_outcomes
+        return self.game.num_distinct_actions
+
+    def _action_number(self, action: object) -> int:
+        """`action` as a plain `int` inside the action space, or `InvalidActionError` saying what an action is."""
+        space = self._action_space()
+        try:
+            if isinstance(action, bool):
+                raise TypeError("a bool is no action")
+            number = int(operator.index(action))  # type: ignore[arg-type]
+        except Exception:
             raise InvalidActionError(
-                f"{action} is not an action of {self.game.game_id}: actions are 0..{space - 1}"
+                f"an action is an integer in 0..{space - 1}, not {describe_value(action)}"
+            ) from None
+        if not 0 <= number < space:
+            what = "chance outcome" if self.current_player() == CHANCE else "action"
+            raise InvalidActionError(
+                f"{describe_value(number)} is not a{'' if what == 'chance outcome' else 'n'} {what} of "
+                f"{self.game.game_id}: {what}s are 0..{space - 1}"
             )
+        return number
+
+    def _refuse(self, action: object) -> None:
+        """Raise the error that says why `action` (not in the legal list) is refused: `InvalidActionError`
+        outside the action space, `IllegalActionError` inside it."""
+        player = self.current_player()
+        action = self._action_number(action)
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no action is legal")
         if player == CHANCE:
@@ -261,11 +296,30 @@ class State(ABC):
             return str(action)
 
     def parse_action(self, text: str) -> int:
-        """The action for `text`: the game's notation, or a bare action number."""
+        """The action for `text`: a bare action number (ASCII digits, inside the current node's action
+        space: chance outcomes at a chance node, player actions elsewhere) or the game's notation.
+
+        Anything but a string, and any string longer than `MAX_ACTION_TEXT` characters, is refused with
+        `InvalidActionError` before a game sees it, so every game's parser runs on short text only."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"action text is a string, not {describe_value(text)}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise InvalidActionError(
+                f"action text is at most {MAX_ACTION_TEXT} characters, not {len(text)}: {quote(text)}"
+            )
         stripped = text.strip()
         if not stripped:
             raise InvalidActionError("empty action text")
-        return self._parse_action(stripped)
+        space = self._action_space()
+        try:
+            number = parse_bare_number(stripped, space)
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+        if number is None:
+            number = self._parse_action(stripped)
+            if type(number) is not int or not 0 <= number < space:
+                raise InvalidActionError(f"{quote(stripped)} names no action of {self.game.game_id} here")
+        return number
 
     def history(self) -> list[int]:
         return list(self._history)
@@ -321,12 +375,7 @@ class State(ABC):
         the server and per-seat replays show moves only through it. A bad seat raises `SeatError`, an
         action that is not legal now the errors of `apply_action`."""
         viewer = None if seat is None else self.game.check_seat(seat)
-        if isinstance(action, bool):
-            raise InvalidActionError(f"an action is an integer, not {action!r}")
-        try:
-            number = operator.index(action)
-        except TypeError:
-            raise InvalidActionError(f"an action is an integer, not {quote(action)}") from None
+        number = self._action_number(action)
         if number not in self.legal_actions():
             self._refuse(number)
         actor = self.current_player()
@@ -347,6 +396,25 @@ class State(ABC):
         if actor == CHANCE:
             return "chance acts"
         return f"{self.game.seat_names()[actor]} acts"
+
+
+def describe_value(value: object) -> str:
+    """A short description of a value for a message: its type and at most a short prefix of its repr (a
+    huge integer by its size, since printing it would be slow or refused)."""
+    if type(value) is int:
+        if -(10**40) < value < 10**40:
+            return str(value)
+        return f"{'a negative' if value < 0 else 'an'} integer of {value.bit_length()} bits"
+    if value is None:
+        return "None"
+    try:
+        shown = repr(value)
+    except Exception:
+        shown = "(unprintable)"
+    if len(shown) > QUOTE_LIMIT:
+        shown = quote(shown)
+    hint = " (text goes through parse_action)" if isinstance(value, str) else ""
+    return f"the {type(value).__name__} {shown}{hint}"
 
 
 def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:

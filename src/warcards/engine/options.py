@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warcards.engine.errors import OptionError
+from warcards.engine.text import quote
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,16 @@ class OptionSpec:
                 if isinstance(value, str) and _text_matches(value, candidate):
                     return candidate
             raise OptionError(
-                f"{game_id}: option {self.name}={value!r} is not allowed; allowed values: "
+                f"{game_id}: option {self.name}={quote(value)} is not allowed; allowed values: "
                 f"{self.describe_allowed()}"
             )
         if self.kind is not None and not isinstance(value, self.kind):
-            raise OptionError(f"{game_id}: option {self.name}={value!r} must be {self.describe_allowed()}")
+            raise OptionError(f"{game_id}: option {self.name}={quote(value)} must be {self.describe_allowed()}")
         return value
+
+
+PATH_QUOTE = 160
+"""How many characters of a file path a message quotes (paths are longer than typed values)."""
 
 
 def _text_matches(text: str, candidate: Any) -> bool:
@@ -63,7 +68,7 @@ def resolve_options(game_id: str, specs: Sequence[OptionSpec], given: Mapping[st
     unknown = [name for name in given if name not in by_name]
     if unknown:
         raise OptionError(
-            f"{game_id}: unknown option {unknown[0]!r}; options are: "
+            f"{game_id}: unknown option {quote(unknown[0])}; options are: "
             + ", ".join(f"{s.name} ({s.describe_allowed()}; default {s.default!r})" for s in specs)
         )
     resolved = {spec.name: spec.default for spec in specs}

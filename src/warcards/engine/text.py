@@ -15,12 +15,20 @@ QUOTE_LIMIT = 40
 _ASCII_DIGITS = frozenset("0123456789")
 
 
-def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """`text` as a short quoted string for a message: its first `limit` characters, then how many more."""
-    value = text if isinstance(text, str) else repr(text)
-    if len(value) <= limit:
-        return repr(value)
-    return f"{value[:limit]!r}… ({len(value) - limit} more characters)"
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Any value for a message, cut to a short prefix: text quoted (`'abc'`), anything else as its repr,
+    an integer too long to print (Python refuses ints over 4,300 digits) by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an integer of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"<a {type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return f"{value[:limit]!r}… ({len(value) - limit} more characters)"
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
 def is_bare_number(text: str) -> bool:

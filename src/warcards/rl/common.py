@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -9,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from warcards.engine.api import CHANCE, Game, State
-from warcards.engine.errors import OptionError, WarcardsError
+from warcards.engine.api import CHANCE, Game, State, describe_value
+from warcards.engine.errors import InvalidActionError, OptionError, WarcardsError
 from warcards.engine.options import OptionSpec, resolve_options
 from warcards.engine.registry import conformance_configs, load_game, option_specs
 from warcards.match import step_chance
@@ -38,13 +39,21 @@ def check_illegal_policy(policy: str) -> str:
     return policy
 
 
-def as_action(action: Any) -> Any:
-    """A plain int for numpy integers and 0-d arrays; anything else is left for the engine to refuse."""
-    if isinstance(action, np.integer):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
-        return int(action)
-    return action
+def as_action(action: Any) -> int:
+    """A plain int for an int, a numpy integer or a 0-d integer array (through `operator.index`).
+
+    Anything else — a bool, a float (`np.float32(55.0)` too), a string, None, an array of another shape —
+    raises `InvalidActionError` whatever the illegal-action policy, since it is no action at all; the state
+    is untouched. The range and legality of the number are the engine's to check (and the policy's)."""
+    if type(action) is int:
+        return action
+    try:
+        if isinstance(action, (bool, np.bool_)):
+            raise TypeError("a bool is no action")
+        return int(operator.index(action))
+    except Exception:
+        shown = f"an array of shape {action.shape}" if isinstance(action, np.ndarray) else describe_value(action)
+        raise InvalidActionError(f"an action is an integer (an int or a numpy integer), not {shown}") from None
 
 
 def try_apply(state: State, action: Any) -> str | None:

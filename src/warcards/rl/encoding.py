@@ -1,14 +1,15 @@
 """Observation vectors for the RL adapters: each game's own encoder, or the documented generic one.
 
-A game package provides its own encoder by exporting (from its `__init__`):
+A game provides its own encoder in its `GameSpec` (`encoder=EncoderSpec(...)`, see `warcards.engine.spec`),
+each part named as a lazily imported `"module:attribute"`:
 
-- `encode_observation(observation: dict, game: Game) -> numpy.ndarray` — the vector for one seat's view
-  (`state.observe(seat)`), float32, of the declared shape;
-- `observation_shape(game: Game) -> tuple[int, ...]` (or a constant `OBSERVATION_SHAPE`);
-- `OBSERVATION_VERSION: int` (≥ 1) — raised whenever the layout or meaning of the vector changes;
-- optionally `OBSERVATION_BOUNDS = (low, high)`: every entry lies in this range (default `(0.0, 1.0)`).
+- `encode`: `encode_observation(observation: dict, game: Game) -> numpy.ndarray` — the vector for one
+  seat's view (`state.observe(seat)`), float32, of the declared shape;
+- `shape`: `observation_shape(game: Game) -> tuple[int, ...]`;
+- `version`: an int (≥ 1), raised whenever the layout or meaning of the vector changes;
+- optionally `bounds = (low, high)`: every entry lies in this range (default `(0.0, 1.0)`).
 
-A game without these hooks gets the generic encoder (`GENERIC_VERSION`): feature hashing of the view
+A game without an encoder gets the generic encoder (`GENERIC_VERSION`): feature hashing of the view
 into `GENERIC_SIZE` floats. Every leaf of the view dict is named by its key path (dict keys joined by `/`,
 list positions kept for lists of at most `SHORT_LIST` items and dropped for longer ones):
 
@@ -29,17 +30,16 @@ so it changes exactly when the wrapper's behaviour or the observation encoding d
 
 from __future__ import annotations
 
-import sys
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from warcards.engine.api import Game
-from warcards.engine.registry import game_module, games
+from warcards.engine.registry import spec_of
+from warcards.engine.spec import EncoderSpec, GameSpec
 
 WRAPPER_VERSION = 0
 GENERIC_VERSION = 0
@@ -61,39 +61,29 @@ class Encoder:
     encode: Callable[[Mapping[str, Any]], np.ndarray]
 
 
-def hook_module(game: Game) -> ModuleType:
-    """The module holding a game's hooks: its registered package, else the module defining its class."""
-    if game.game_id in games():
-        return game_module(game.game_id)
-    return sys.modules[type(game).__module__]
+def spec_for(game: Game) -> GameSpec | None:
+    """The spec holding a game's hooks: its registered one, else the `SPEC` of the module defining its
+    class (see `warcards.engine.registry.spec_of`), else None (no hooks)."""
+    return spec_of(game)
 
 
 def encoder_for(game: Game) -> Encoder:
-    """The game's own encoder when its package exports one, else the generic encoder."""
-    module = hook_module(game)
-    encode_hook = getattr(module, "encode_observation", None)
-    if encode_hook is None:
+    """The game's own encoder when its spec declares one, else the generic encoder."""
+    spec = spec_for(game)
+    if spec is None or spec.encoder is None:
         return generic_encoder(game)
-    shape_hook = getattr(module, "observation_shape", None)
-    shape = (
-        tuple(shape_hook(game)) if callable(shape_hook) else tuple(getattr(module, "OBSERVATION_SHAPE", ()))
-    )
+    hooks = spec.encoder
+    encode_hook = hooks.encode.load()
+    shape = tuple(hooks.shape.load()(game))
     if not shape:
-        raise TypeError(
-            f"{module.__name__} exports encode_observation but neither observation_shape(game) nor "
-            "OBSERVATION_SHAPE; the RL adapters need the vector's shape"
-        )
-    version = int(getattr(module, "OBSERVATION_VERSION", 1))
-    if version < 1:
-        raise ValueError(f"{module.__name__}.OBSERVATION_VERSION must be at least 1, not {version}")
-    low, high = getattr(module, "OBSERVATION_BOUNDS", DEFAULT_BOUNDS)
+        raise TypeError(f"{hooks.shape.path}(game) gave an empty shape; the RL adapters need the vector's shape")
+    version = _encoder_version(hooks)
+    low, high = hooks.bounds.load() if hooks.bounds is not None else DEFAULT_BOUNDS
 
     def encode(view: Mapping[str, Any]) -> np.ndarray:
         vector = np.asarray(encode_hook(view, game), dtype=np.float32)
         if vector.shape != shape:
-            raise ValueError(
-                f"{module.__name__}.encode_observation returned shape {vector.shape}; declared {shape}"
-            )
+            raise ValueError(f"{hooks.encode.path} returned shape {vector.shape}; declared {shape}")
         return vector
 
     return Encoder(game.game_id, version, shape, float(low), float(high), encode)
@@ -115,11 +105,20 @@ def env_version(encoder: Encoder) -> int:
     return WRAPPER_VERSION + encoder.version
 
 
-def module_env_version(module: ModuleType) -> int:
-    """The env version for a game package, read from its hooks without building the game."""
-    if getattr(module, "encode_observation", None) is None:
+def _encoder_version(encoder: EncoderSpec) -> int:
+    """The version of a game's own encoder, checked to be at least 1."""
+    version = int(encoder.version.load())
+    if version < 1:
+        raise ValueError(f"{encoder.version.path} (the encoder version) must be at least 1, not {version}")
+    return version
+
+
+def spec_env_version(spec: GameSpec | None) -> int:
+    """The env version for a game's spec, read without building the game (None: no hooks, the generic
+    encoder)."""
+    if spec is None or spec.encoder is None:
         return WRAPPER_VERSION + GENERIC_VERSION
-    return WRAPPER_VERSION + int(getattr(module, "OBSERVATION_VERSION", 1))
+    return WRAPPER_VERSION + _encoder_version(spec.encoder)
 
 
 class _Hasher:
@@ -212,6 +211,6 @@ __all__ = [
     "encoder_for",
     "env_version",
     "generic_encoder",
-    "hook_module",
-    "module_env_version",
+    "spec_env_version",
+    "spec_for",
 ]

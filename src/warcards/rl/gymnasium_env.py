@@ -28,7 +28,7 @@ from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, TERMINAL, Game
 from warcards.engine.errors import OptionError, SeatError
-from warcards.engine.registry import game_module, games
+from warcards.engine.registry import game_spec, games
 from warcards.match import chance_rng, derive_seed, step_chance
 from warcards.rl.common import (
     as_action,
@@ -38,7 +38,7 @@ from warcards.rl.common import (
     resolve_game,
     try_apply,
 )
-from warcards.rl.encoding import encoder_for, env_version, hook_module, module_env_version
+from warcards.rl.encoding import encoder_for, env_version, spec_env_version, spec_for
 
 AgentFactory = Callable[[Game, int, int], Agent]
 MAX_SKIPPED = 1000
@@ -151,8 +151,11 @@ class WarcardsGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode is None:
             return None
         view = self._state.observe(self.seat)
-        renderer = getattr(hook_module(self.game), "render", None)
-        text = str(renderer(view, self.seat)) if callable(renderer) else json.dumps(view, sort_keys=True)
+        spec = spec_for(self.game)
+        if spec is not None and spec.render is not None:
+            text = str(spec.render.load()(view, self.seat))
+        else:
+            text = json.dumps(view, sort_keys=True)
         if self.render_mode == "human":
             print(text)
             return None
@@ -231,8 +234,8 @@ def gymnasium_env(
 def env_id(game: Game | str) -> str:
     """The Gymnasium id of a game's env, e.g. `warcards/RaceToMessina-v1`."""
     if isinstance(game, str):
-        return f"warcards/{camel_name(game)}-v{module_env_version(game_module(game))}"
-    return f"warcards/{camel_name(game.game_id)}-v{module_env_version(hook_module(game))}"
+        return f"warcards/{camel_name(game)}-v{spec_env_version(game_spec(game))}"
+    return f"warcards/{camel_name(game.game_id)}-v{spec_env_version(spec_for(game))}"
 
 
 def register_envs() -> list[str]:

@@ -13,11 +13,11 @@ string defaults) are OpenSpiel game parameters (`warcards_race_to_messina(varian
 Game type, declared honestly for every game:
 - sequential, explicit stochastic (every shuffle, draw and die is a chance node with its probabilities),
   imperfect information (hidden hands), terminal rewards;
-- utility: the game package's `OPENSPIEL_UTILITY` (`"zero_sum"`, `"constant_sum"`, `"general_sum"` or
-  `"identical"`), else general-sum, the claim that is always true;
-- utility range: the package's `utility_bounds(game) -> (min, max)` (or `UTILITY_BOUNDS`), else unbounded
-  (`-inf, inf`), since nothing else would be a promise; `utility_sum` from `UTILITY_SUM` for
-  constant-sum games (0 for zero-sum).
+- utility: the game spec's `utility` (`"zero_sum"`, `"constant_sum"`, `"general_sum"` or `"identical"`;
+  `GameSpec` defaults to general-sum, the claim that is always true);
+- utility range: the spec's `utility_bounds(game) -> (min, max)`, else unbounded (`-inf, inf`), since
+  nothing else would be a promise; `utility_sum` from the spec's `utility_sum` for constant-sum games (0
+  for zero-sum).
 
 Views: the observation string of a seat is its view (`state.observe(seat)`) as canonical JSON; the
 information-state string adds the seat's own past actions, so it has perfect recall even where a view
@@ -47,7 +47,7 @@ except ModuleNotFoundError as error:
 from warcards.engine.api import Game, State
 from warcards.engine.registry import games
 from warcards.rl.common import GameSource, snake_name
-from warcards.rl.encoding import Encoder, encoder_for, hook_module
+from warcards.rl.encoding import Encoder, encoder_for, spec_for
 
 _UTILITIES = {
     "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
@@ -98,9 +98,8 @@ def _game_type(source: GameSource, name: str) -> pyspiel.GameType:
 
 
 def _type_for(game: Game, name: str, counts: list[int], defaults: Mapping[str, Any]) -> pyspiel.GameType:
-    utility = str(getattr(hook_module(game), "OPENSPIEL_UTILITY", "general_sum"))
-    if utility not in _UTILITIES:
-        raise ValueError(f"OPENSPIEL_UTILITY={utility!r}; allowed: {', '.join(_UTILITIES)}")
+    spec = spec_for(game)
+    utility = spec.utility if spec is not None else "general_sum"
     return pyspiel.GameType(
         short_name=name,
         long_name=f"warcards {game.title or game.game_id}",
@@ -120,18 +119,16 @@ def _type_for(game: Game, name: str, counts: list[int], defaults: Mapping[str, A
 
 
 def _game_info(game: Game) -> pyspiel.GameInfo:
-    module = hook_module(game)
-    bounds_hook = getattr(module, "utility_bounds", None)
-    if callable(bounds_hook):
-        low, high = bounds_hook(game)
-    else:
-        low, high = getattr(module, "UTILITY_BOUNDS", (-float("inf"), float("inf")))
-    utility = getattr(module, "OPENSPIEL_UTILITY", "general_sum")
+    spec = spec_for(game)
+    low, high = -float("inf"), float("inf")
+    if spec is not None and spec.utility_bounds is not None:
+        low, high = spec.utility_bounds.load()(game)
+    utility = spec.utility if spec is not None else "general_sum"
     utility_sum: float | None = None
     if utility == "zero_sum":
         utility_sum = 0.0
-    elif utility == "constant_sum":
-        utility_sum = float(module.UTILITY_SUM)
+    elif spec is not None and spec.utility_sum is not None:
+        utility_sum = float(spec.utility_sum)
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions,
         max_chance_outcomes=game.max_chance_outcomes,

@@ -45,7 +45,7 @@ from warcards.rl.common import (
     snake_name,
     try_apply,
 )
-from warcards.rl.encoding import encoder_for, env_version, hook_module
+from warcards.rl.encoding import encoder_for, env_version, spec_for
 
 Observation = dict[str, np.ndarray]
 
@@ -194,8 +194,11 @@ class WarcardsAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc
             return None
         seat = self._seats.get(self.agent_selection, 0)
         view = self._state.observe(seat)
-        renderer = getattr(hook_module(self.game), "render", None)
-        text = renderer(view, seat) if callable(renderer) else json.dumps(view, sort_keys=True)
+        spec = spec_for(self.game)
+        if spec is not None and spec.render is not None:
+            text = spec.render.load()(view, seat)
+        else:
+            text = json.dumps(view, sort_keys=True)
         text = str(text)
         if self.render_mode == "human":
             print(text)

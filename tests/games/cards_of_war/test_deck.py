@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -50,6 +52,17 @@ def test_the_cards_legend_keeps_f_i_s_and_radar_is_every_type_in_intel() -> None
     radar = kind_named("Radar")
     assert types_of(radar) == set(LETTERS)
     assert THEATRES[T.theatre[radar]] == "intel"
+
+
+def test_r19_radar_stand_in_score_agrees_in_the_rulings_and_the_cards_file() -> None:
+    rulings = warcards.load_game("cards-of-war").rulings_path()
+    assert rulings is not None
+    r19 = rulings.read_text().split("## R19.")[1].split("\n## ")[0]
+    stated = re.findall(r"Stand-in values: score (\d+)", r19)
+    with DEFAULT_CARDS.open("rb") as handle:
+        radar = [card for card in tomllib.load(handle)["card"] if card["name"] == "Radar"]
+    assert len(stated) == 1 and len(radar) == 1
+    assert int(stated[0]) == radar[0]["score"] == T.score[kind_named("Radar")] == 4
 
 
 def test_1_kill_every_type_has_predators_of_two_other_types_and_none_kills_its_own() -> None:

@@ -8,7 +8,8 @@ from typing import Any
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.cards_of_war import heuristic_agent, rules
+from warcards.games.cards_of_war import rules
+from warcards.games.cards_of_war.heuristic import heuristic_agent
 from warcards.games.cards_of_war.state import CowState
 
 from .helpers import game

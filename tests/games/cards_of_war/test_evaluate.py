@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 from typing import Any
 
 import pytest
 
 from warcards.bots.calibration import calibrate
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.cards_of_war import CONFORMANCE_CONFIGS, evaluate
-from warcards.games.cards_of_war.evaluate import round_outcome
+from warcards.games.cards_of_war import CONFORMANCE_CONFIGS
+from warcards.games.cards_of_war.evaluate import evaluate, round_outcome
 from warcards.games.cards_of_war.state import CowState
+from warcards.testing import sample_states
 
 from .helpers import game, setup
 
@@ -23,22 +22,8 @@ SHARED = ("game", "tbl", "info", "deploy_table", "_legal_cache")
 
 def random_game(options: dict[str, Any], seed: int, every: int) -> tuple[list[CowState], CowState]:
     """Positions of one seeded random game (one per `every` actions) and its terminal state."""
-    state = game(**options).new_initial_state()
-    assert isinstance(state, CowState)
-    rng = random.Random(seed)
-    seen: list[CowState] = []
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            copied = state.clone()
-            assert isinstance(copied, CowState)
-            seen.append(copied)
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-        step += 1
+    *seen, state = sample_states(game(**options), seed, every=every)
+    assert all(isinstance(position, CowState) for position in [*seen, state])
     return seen, state
 
 

@@ -10,7 +10,8 @@ from tests.games.med_sirocco.helpers import build, game, play, settle
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.med_sirocco import CONFORMANCE_CONFIGS, heuristic_agent
+from warcards.games.med_sirocco import CONFORMANCE_CONFIGS
+from warcards.games.med_sirocco.heuristic import heuristic_agent
 from warcards.games.med_sirocco.state import MedSiroccoState
 
 

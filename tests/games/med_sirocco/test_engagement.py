@@ -10,6 +10,7 @@ from tests.games.med_sirocco.helpers import build, is_legal, legal_texts, play, 
 import warcards
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import IllegalActionError
+from warcards.games.med_sirocco import rules
 from warcards.games.med_sirocco.cards import DEFAULT_CARDS
 
 
@@ -287,6 +288,55 @@ def test_3_4_winner_of_a_replay_takes_the_losing_cards_of_every_round() -> None:
     play(state, "discard all", "discard all", "discard all", "play A01", "done")
     assert zone(state, "won:0") == ["O05"] and zone(state, "captured:0") == ["X13"]
     assert "A12" in zone(state, "discard")
+
+
+def test_3_4_tie_played_cards_stay_under_the_operation_until_the_engagement_ends() -> None:
+    # 3 players, O16 Sub: P1 A24 (Destiny on O16: Sub 3 doubled) with the Bonus A51 (+1) = 7, P2 X29 (4) and
+    # P3 X21 (3) = 7: a draw. 3.4 Tie: "the cards that have already been played are placed under the
+    # Operation card"; at the end "The winner takes ... the Force/Supply cards of the losing side ... and
+    # discards the other cards (i.e. any Bonus, Storm and Special cards)".
+    state = build({0: ["A24", "A51", "A42"], 1: ["X29"], 2: ["X21"]}, players=3, operation="O16")
+    play(state, "type sub", "play A24", "play A51", "done", "play X29", "done", "play X21", "done")
+    assert state.log[-2:] == [(rules.EV_TOTALS, 7, 7), (rules.EV_DRAW, -1, state.g.index["O16"])]
+    assert zone(state, "under") == ["A24", "A51", "X21", "X29"]
+    assert zone(state, "discard") == []
+    settle(state)
+    assert state.current_player() == 1 and state.observe(2)["under_operation"] == ["A24", "A51", "X29", "X21"]
+    # The replay: A51 under the Operation adds nothing; A42's Sub 3 alone wins it.
+    play(state, "discard all", "discard all", "play A42", "done")
+    assert zone(state, "won:0") == ["O16"] and zone(state, "captured:0") == ["X21", "X29"]
+    assert {"A24", "A51", "A42"} <= set(zone(state, "discard")) and zone(state, "under") == []
+
+
+def test_3_4_tie_special_and_storm_cards_stay_under_the_operation_and_no_longer_act() -> None:
+    # An Admiral (Special, option B) and Bomb alley (Storm) of a drawn round stay under the Operation with
+    # the Force and Bonus cards; in the replay the Admiral's two Force cards are gone (one Force card per
+    # play again) and the cards under the Operation are discarded at the end.
+    state = build({0: ["A24", "A59", "A51", "A42", "A45"], 1: ["X29"], 2: ["X21", "S06"]}, players=3,
+                  operation="O16")
+    play(state, "type sub", "play A24", "play A59", "admiral two", "play A51", "done", "play X29", "done",
+         "play X21", "play S06", "select X21", "done")
+    assert zone(state, "under") == ["A24", "A51", "A59", "S06", "X21", "X29"]
+    assert zone(state, "discard") == []
+    settle(state)
+    play(state, "discard all", "discard all", "play A42")
+    assert not is_legal(state, "play A45")
+    play(state, "done")
+    assert zone(state, "won:0") == ["O16"] and zone(state, "captured:0") == ["X21", "X29"]
+    assert {"A24", "A51", "A59", "S06", "A42"} <= set(zone(state, "discard"))
+
+
+def test_3_4_tie_a_passed_sirocco_not_yet_used_stays_under_the_operation() -> None:
+    # 2.44 "The Sirocco card is discarded at the end of the Engagement": held by a player when a round is
+    # drawn (play never leaves it held that late; the draw is called directly), it goes under the Operation.
+    state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05",
+                  zones={"hand:1": ["X13", "S01"]})
+    play(state, "type surface", "play A12", "done")
+    state.hands[1].remove(state.g.index["S01"])
+    state.sirocco_holder = 1
+    rules.draw(state)
+    assert zone(state, "under") == ["A12", "S01"] and zone(state, "sirocco") == []
+    assert "S01" not in zone(state, "discard")
 
 
 def test_3_4_no_combat_discards_the_operation_and_the_cards_under_it() -> None:

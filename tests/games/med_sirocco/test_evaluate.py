@@ -5,34 +5,22 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 from typing import Any
 
 import pytest
 from tests.games.med_sirocco.helpers import build, game, play
 
 from warcards.bots.calibration import calibrate
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.med_sirocco import CONFORMANCE_CONFIGS, evaluate
+from warcards.games.med_sirocco import CONFORMANCE_CONFIGS
+from warcards.games.med_sirocco.evaluate import evaluate
 from warcards.games.med_sirocco.state import MedSiroccoState
+from warcards.testing import sample_states
 
 
 def _random_positions(options: dict[str, Any], seed: int, every: int = 9) -> list[MedSiroccoState]:
     """Every `every`-th position of a seeded uniformly random game, the terminal one last."""
-    state = game(**options).new_initial_state()
-    rng = random.Random(seed)
-    out: list[MedSiroccoState] = []
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            out.append(state.clone())
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-        step += 1
-    out.append(state)
+    out = list(sample_states(game(**options), seed, every=every))
+    assert all(isinstance(state, MedSiroccoState) for state in out)
     return out
 
 

@@ -62,8 +62,8 @@ def test_2_3_bonus_on_its_own_only_if_the_card_allows_it() -> None:
     play(state, "type air")
     assert is_legal(state, "play A48") and not is_legal(state, "play A49")
     play(state, "play A48", "done", "play X26", "done", "pass", "pass")
-    # Air cover alone: 2 v Cant 2 -> replay; the Bonus counts for its side.
-    assert zone(state, "under") == ["X26"]
+    # Air cover alone: 2 v Cant 2 -> replay; the Bonus counts for its side (and stays under the Operation, 3.4).
+    assert zone(state, "under") == ["A48", "X26"]
 
 
 # ----- 2.41 Supply -------------------------------------------------------------------------------------------------
@@ -332,7 +332,8 @@ def test_s04_fog_cancels_one_bonus_card() -> None:
     play(state, "type surface", "play A12", "play A46", "done", "play X13", "play S04", "select A46", "done",
          "pass", "pass")
     assert "A46" in zone(state, "discard")
-    assert zone(state, "under") == ["A12", "X13"]  # 3 = 3 without the Radar
+    # 3 = 3 without the Radar; Fog stays under the Operation with the Force cards (3.4 Tie).
+    assert zone(state, "under") == ["A12", "S04", "X13"]
 
 
 def test_s04_fog_needs_a_bonus_in_play() -> None:

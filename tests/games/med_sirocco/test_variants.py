@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from tests.games.med_sirocco.helpers import build, game, is_legal, legal_texts, play, settle, zone
 
+from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE
+from warcards.games.med_sirocco.heuristic import heuristic_agent
+from warcards.games.med_sirocco.render import render
+from warcards.games.med_sirocco.state import MedSiroccoState
 
 TWO = {"players": 2}
 
@@ -89,15 +94,106 @@ def test_5_0_the_first_player_draws_two_operations_and_keeps_one() -> None:
     assert state.observe(1)["operations_out"] == [options[0][7:]]
 
 
-def test_5_0_the_winner_shares_the_spoils_round_robin() -> None:
+def test_5_0_the_winner_names_the_receiver_of_each_prize_card() -> None:
     state = build({0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"]}, operation="O05", options={"advanced": True})
     play(state, "type surface", "play A01", "done", "play X13", "done", "play A12", "done", "play X14", "done")
     assert state.position()["phase"] == "share" and state.current_player() == 0
+    assert zone(state, "operation") == ["O05"] and zone(state, "prizes") == ["X13", "X14"]
+    assert "prize cards to share (5.0), the next one first: O05, X13, X14" in render(state.observe(0), 0)
     assert legal_texts(state) == ["seat 0", "seat 2"]
-    play(state, "seat 2")  # the Operation to seat 2; the next card must go to seat 0
+    play(state, "seat 2")  # the Operation (and its half freighter, 1.5) to seat 2
     assert legal_texts(state) == ["seat 0", "seat 2"]
-    play(state, "seat 0")
-    assert zone(state, "won:2") == ["O05"] and len(zone(state, "captured:0")) == 2
+    play(state, "seat 2")  # X13 to seat 2 as well: X14 must now go to seat 0, without asking
+    assert zone(state, "won:2") == ["O05"] and zone(state, "captured:2") == ["X13"]
+    assert zone(state, "captured:0") == ["X14"] and state.half[2] == 1 and state.half[0] == 0
+
+
+def _text_splits(pool: list[str], players: list[int]) -> set[frozenset[tuple[str, int]]]:
+    """5.0 read literally: the winner hands the cards out one by one in any order he likes, each to any
+    player who has received the fewest so far ("Each player ... must receive at least one card before any
+    player can receive a 2nd card ... and so on"). Every split that process can end in."""
+    out: set[frozenset[tuple[str, int]]] = set()
+
+    def deal(left: tuple[str, ...], given: frozenset[tuple[str, int]]) -> None:
+        if not left:
+            out.add(given)
+            return
+        counts = {q: sum(1 for _, r in given if r == q) for q in players}
+        low = min(counts.values())
+        for i, card in enumerate(left):
+            for q in players:
+                if counts[q] == low:
+                    deal(left[:i] + left[i + 1:], given | {(card, q)})
+
+    deal(tuple(pool), frozenset())
+    return out
+
+
+def _reachable_splits(state: MedSiroccoState) -> set[frozenset[tuple[str, int]]]:
+    """Every split the winner can reach from a position in the share phase (all his choices explored)."""
+    pool = set(zone(state, "operation") + zone(state, "prizes"))
+    out: set[frozenset[tuple[str, int]]] = set()
+
+    def explore(s: MedSiroccoState) -> None:
+        if s.position()["phase"] == "share":
+            for action in s.legal_actions():
+                child = s.clone()
+                child.apply_action(action)
+                explore(child)
+            return
+        out.add(frozenset((card, q) for q in range(s.n) for card in zone(s, f"won:{q}") + zone(s, f"captured:{q}")
+                          if card in pool))
+
+    explore(state)
+    return out
+
+
+@pytest.mark.parametrize(("hands", "winners", "count"), [
+    ({0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"]}, [0, 2], 6),
+    ({0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"], 4: ["A13"], 5: ["X15"]}, [0, 2, 4], 36),
+], ids=["4p-3-cards-2-players", "6p-4-cards-3-players"])
+def test_5_0_every_split_the_text_allows_is_reachable(hands: dict[int, list[str]], winners: list[int],
+                                                      count: int) -> None:
+    state = build(hands, players=len(hands), operation="O05", options={"advanced": True})
+    play(state, "type surface")
+    for seat in range(len(hands)):
+        play(state, f"play {hands[seat][0]}", "done")
+    assert state.position()["phase"] == "share" and state.share_elig == winners
+    pool = zone(state, "operation") + zone(state, "prizes")
+    text = _text_splits(pool, winners)
+    assert len(text) == count
+    assert _reachable_splits(state) == text
+
+
+def test_5_0_each_split_is_reached_by_one_sequence_of_choices() -> None:
+    hands = {0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"], 4: ["A13"], 5: ["X15"]}
+    state = build(hands, players=6, operation="O05", options={"advanced": True})
+    play(state, "type surface", *(text for seat in range(6) for text in (f"play {hands[seat][0]}", "done")))
+    leaves = 0
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        if s.position()["phase"] != "share":
+            leaves += 1
+            continue
+        for action in s.legal_actions():
+            child = s.clone()
+            child.apply_action(action)
+            stack.append(child)
+    assert leaves == 36
+
+
+def test_5_0_the_heuristic_keeps_the_most_valuable_prize_cards() -> None:
+    hands = {0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"], 4: ["A13"], 5: ["X15"]}
+    state = build(hands, players=6, operation="O05", options={"advanced": True})
+    play(state, "type surface", *(text for seat in range(6) for text in (f"play {hands[seat][0]}", "done")))
+    bot = heuristic_agent(state.g, 0, 1)
+    while state.position()["phase"] == "share":
+        state.apply_action(bot.step(SeatView(state, 0)))
+    # Four cards for three players: the winner may keep two, and keeps the two worth most (O05 3 VP and a half
+    # freighter, X13 and X15 2 VP each: O05 and the lower-numbered of the two).
+    assert zone(state, "won:0") == ["O05"] and zone(state, "captured:0") == ["X13"]
+    assert len(zone(state, "captured:2")) == len(zone(state, "captured:4")) == 1
 
 
 def test_5_0_only_players_with_a_card_of_value_1_or_more_share() -> None:

@@ -11,7 +11,7 @@ from tests.games.med_sirocco.helpers import build, game, play, settle
 
 import warcards
 from warcards.engine.errors import IllegalActionError, InvalidActionError, OptionError, SetupError
-from warcards.games.med_sirocco import render
+from warcards.games.med_sirocco.render import render
 from warcards.match import play_match
 
 

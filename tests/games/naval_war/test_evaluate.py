@@ -12,8 +12,9 @@ import warcards
 from warcards.bots.calibration import calibrate
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.naval_war import CONFORMANCE_CONFIGS, evaluate, heuristic_agent
-from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, features
+from warcards.games.naval_war import CONFORMANCE_CONFIGS
+from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, evaluate, features
+from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
 
 FLEETS = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"], "fleet:2": ["TEXAS", "SCHEER"],
@@ -82,7 +83,7 @@ def test_evaluate_ranks_a_winning_position_above_a_losing_one() -> None:
     level = build(FLEETS, phase="turn", turn=1, scores=[60, 60, 60])
     assert evaluate(ahead)[0] > 0.6 > 0.4 > evaluate(level)[0] > 0.25 > evaluate(behind)[0]
     assert max(evaluate(level)) - min(evaluate(level)) < 0.05
-    last_turn = build({**FLEETS, "discard": "rest"}, phase="turn", turn=1, scores=[95, 40, 40])
+    last_turn = build({**FLEETS, "discard": "rest"}, phase="play", turn=1, scores=[95, 40, 40])  # last card drawn
     assert evaluate(last_turn)[0] > 0.9
     # Within a round at level scores: a Deep Six pile of sunk ships and a fleet afloat beat an elimination.
     sinking = build({**FLEETS, "deep6:0": ["YAMATO", "MUSASHI"], "fleet:1": ["MARYLAND"]},

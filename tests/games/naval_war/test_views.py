@@ -11,20 +11,14 @@ from tests.games.naval_war.helpers import build, game, play
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.engine.errors import InvalidActionError, SetupError
-from warcards.games.naval_war import CONFORMANCE_CONFIGS, heuristic_agent
+from warcards.games.naval_war import CONFORMANCE_CONFIGS
+from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
+from warcards.testing import random_playout
 
 
 def _midgame(players: int = 4, seed: int = 5, steps: int = 120):
-    state = game(players).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-    return state
+    return random_playout(game(players), seed, max_steps=steps)
 
 
 def test_observe_shows_own_hand_table_counts_piles_and_deep_six() -> None:
@@ -100,7 +94,7 @@ def test_setup_refuses_a_duplicated_or_unknown_card() -> None:
 
 
 def test_render_shows_the_table_for_a_seat() -> None:
-    from warcards.games.naval_war import render
+    from warcards.games.naval_war.render import render
 
     state = play(build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
                         "hand:0": ["SALVO16x2-1"]}, phase="turn", turn=0), "draw SMOKE")

@@ -4,16 +4,15 @@ scale everywhere, read-only, and better than a constant guess."""
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterator
 
 import pytest
 
 from warcards.bots.calibration import calibrate
-from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.race_to_messina import evaluate
-from warcards.games.race_to_messina.evaluate import NO_WINNER, winner
+from warcards.engine.api import CHANCE
+from warcards.games.race_to_messina.evaluate import NO_WINNER, evaluate, winner
 from warcards.games.race_to_messina.state import RaceToMessinaState
+from warcards.testing import sample_states
 
 from .helpers import build, game, play
 
@@ -22,18 +21,9 @@ VARIANTS = ("invasion", "race", "sicily")
 
 def random_positions(variant: str, games: int, seed: int) -> Iterator[RaceToMessinaState]:
     """Every position of seeded uniformly random games, chance nodes and the final state included."""
-    g = game(variant)
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = g.new_initial_state()
+    for state in sample_states(game(variant), seed, games=games):
+        assert isinstance(state, RaceToMessinaState)
         yield state
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            yield state
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

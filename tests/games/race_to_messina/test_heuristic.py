@@ -8,7 +8,7 @@ import pytest
 
 import warcards
 from warcards.engine.agents import SeatView
-from warcards.games.race_to_messina import heuristic_agent
+from warcards.games.race_to_messina.heuristic import heuristic_agent
 from warcards.match import play_match
 
 GAMES = 100

@@ -73,11 +73,15 @@ def test_r27_each_deck_reshuffles_only_its_own_discard_pile() -> None:
 
 
 def test_r36_draws_stop_when_deck_and_discard_are_both_empty() -> None:
-    ally = [f"A{i:02d}" for i in range(1, 48)]
-    state = build("invasion", {"hand:allies": ally[:5], "table:allies": [], "hand:axis": [],
-                               "discard:allies": [], "deck:allies": [], "discard:axis": [],
-                               "deck:axis": "rest"}, phase="logistics", seat="allies")
-    assert zone(state, "hand:allies") == ally[:5]
+    # Every Allied card is in play, so a Supply draw (A06 Aerodromes) finds nothing and the turn passes on.
+    # (A short hand in Logistics cannot be set up: the cards not in it would have to be in the deck.)
+    ally = [f"A{i:02d}" for i in range(1, 48) if i != 6]
+    state = build("invasion", {"table:allies": ["A06"], "table:axis": ["X10"], "hand:allies": ally,
+                               "discard:allies": [], "deck:allies": []},
+                  phase="action", seat="allies", passed=["table:axis"])
+    play(state, "activate Aerodromes")
+    assert state.current_player() == 0 and state.position()["supply"] is None
+    assert zone(state, "hand:allies") == ally and zone(state, "deck:allies") == []
 
 
 def test_r34_strategy_order_follows_the_activation_order_axis_first() -> None:

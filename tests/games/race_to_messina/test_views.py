@@ -80,7 +80,7 @@ def test_chance_nodes_are_uniform_over_the_unordered_deck() -> None:
 
 
 def test_render_shows_the_track_tables_and_hand_but_no_hidden_card() -> None:
-    from warcards.games.race_to_messina import render
+    from warcards.games.race_to_messina.render import render
 
     state = build("sicily", {"table:axis:americans": ["X36", "X10"], "table:americans": ["A38"],
                              "hand:americans": ["A04"], "hand:axis": ["X21"]}, phase="action", pt=[1, 2, 3])
@@ -100,7 +100,7 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     cards hidden from this seat is carried over (R31, R33)."""
     from warcards.engine.agents import SeatView
     from warcards.engine.api import sample_chance
-    from warcards.games.race_to_messina import heuristic_agent
+    from warcards.games.race_to_messina.heuristic import heuristic_agent
 
     checked = resampled = 0
     for variant in ("invasion", "race", "sicily"):

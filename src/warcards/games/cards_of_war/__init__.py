@@ -1,28 +1,17 @@
 """Cards of War (game id `cards-of-war`): the two-player game of the rule text `supreme-leaders-52.txt`, with
-every optional rule and the 2-deck version, played with a stand-in deck (see cards.toml and RULES.md)."""
+every optional rule and the 2-deck version, played with a stand-in deck (see cards.toml and RULES.md).
+
+Exports `SPEC`, the game's `GameSpec` (see `warcards.engine.spec`).
+"""
 
 from __future__ import annotations
 
 from itertools import product
 from typing import Any
 
-from warcards.games.cards_of_war.encoding import (
-    OBSERVATION_BOUNDS,
-    OBSERVATION_VERSION,
-    encode_observation,
-    observation_shape,
-)
-from warcards.games.cards_of_war.evaluate import evaluate
+from warcards.engine.spec import EncoderSpec, GameSpec, Ref
 from warcards.games.cards_of_war.game import CowGame
-from warcards.games.cards_of_war.heuristic import heuristic_agent
 from warcards.games.cards_of_war.params import LENGTHS, OPTIONS
-from warcards.games.cards_of_war.render import render
-from warcards.games.cards_of_war.state import CowState
-
-
-def make_game(options: dict[str, Any]) -> CowGame:
-    """Build the game from resolved options (cross-option checks raise `OptionError`)."""
-    return CowGame(options)
 
 
 def _configs() -> list[dict[str, Any]]:
@@ -46,21 +35,20 @@ def _configs() -> list[dict[str, Any]]:
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = _configs()
 
-# The game lengths are the variants the conformance battery plays in full; the optional rules are options.
-VARIANT_OPTIONS = ("players", "length")
+_PACKAGE = __name__
 
-__all__ = [
-    "CONFORMANCE_CONFIGS",
-    "OBSERVATION_BOUNDS",
-    "OBSERVATION_VERSION",
-    "OPTIONS",
-    "VARIANT_OPTIONS",
-    "CowGame",
-    "CowState",
-    "encode_observation",
-    "evaluate",
-    "heuristic_agent",
-    "make_game",
-    "observation_shape",
-    "render",
-]
+SPEC = GameSpec(
+    id=CowGame.game_id,
+    title=CowGame.title,
+    options=OPTIONS,
+    factory=CowGame,
+    conformance_configs=CONFORMANCE_CONFIGS,
+    # The game lengths are the variants the conformance battery plays in full; the optional rules are options.
+    variant_options=("players", "length"),
+    heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
+    evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
+    render=Ref(f"{_PACKAGE}.render:render"),
+    encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
+)
+
+__all__ = ["CONFORMANCE_CONFIGS", "SPEC"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from warcards.engine.api import Game
+from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
 from warcards.games.cards_of_war.cards import CardTable, load_cards
 from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
@@ -32,10 +33,7 @@ class CowGame(Game):
                     "cards-of-war: strategic_exhaustion and tactical_advantage exclude each other "
                     "(Strategic exhaustion: \"rather than using the tactical advantage\")"
                 )
-        cards = self.options["cards"]
-        if cards is not None and not isinstance(cards, (str, Path)):
-            raise OptionError(f"cards-of-war: option cards={cards!r} must be a path to a deck file or None")
-        self.table: CardTable = load_cards(cards)
+        self.table: CardTable = load_cards(card_file_option(self.game_id, self.options["cards"]))
         self.decks: int = int(self.options["decks"])
         n = self.table.n
         self.deploy_table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(

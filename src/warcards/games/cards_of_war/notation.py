@@ -11,11 +11,11 @@ pass = 6n + 3. Chance outcomes are physical card numbers (deck*n + kind).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import InvalidActionError
+from warcards.engine.text import quote
 from warcards.games.cards_of_war.rules import BATTLE_NAMES
 
 if TYPE_CHECKING:
@@ -26,8 +26,8 @@ BATTLE_WORDS = {
     "centre": 1, "center": 1, "middle": 1, "c": 1, "2": 1,
     "right": 2, "r": 2, "3": 2,
 }
-FORMS = ("deploy <card> <battle>, joint <card> <battle>, deploy discard <battle>, pass, draw <card> "
-         "(battles: left, centre, right or 1-3; cards by id or name)")
+FORMS = ("deploy <card> <battle>, joint <card> <battle>, deploy discard <battle>, pass "
+         "(battles: left, centre, right or 1-3; cards by id or name); chance: draw <card>")
 
 
 def action_to_string(s: CowState, action: int) -> str:
@@ -61,40 +61,66 @@ def _card(s: CowState, text: str, chance: bool) -> int:
         kind = ids.index(ident)
         if suffix:
             if s.nd == 1 or suffix not in ("0", "1"):
-                raise InvalidActionError(f"{text!r}: a deck suffix is /0 or /1, and only in the 2-deck version")
+                raise InvalidActionError(f"{quote(text)}: a deck suffix is /0 or /1, and only in the 2-deck version")
             return int(suffix) * n + kind
         return home * n + kind
     names = [name.lower() for name in s.tbl.names]
     kinds = [k for k, name in enumerate(names) if name == text]
     if not kinds:
-        raise InvalidActionError(f"no card {text!r} in the deck; name a card by id (e.g. {s.tbl.ids[0]}) or name")
+        raise InvalidActionError(f"no card {quote(text)} in the deck; name a card by id (e.g. {s.tbl.ids[0]}) or name")
     cards = [home * n + k for k in kinds]
     zone = s.piles[home] if chance else s.hands[seat]
     held = [c for c in cards if c in zone]
     return (held or cards)[0]
 
 
+def _drop_parentheses(text: str) -> str:
+    """`text` with each `(...)` replaced by a space, as `re.sub(r"\\([^)]*\\)", " ", text)` would, in one pass:
+    an opening bracket with no closing one after it (and everything after it) is kept as it is."""
+    parts: list[str] = []
+    start = 0
+    while True:
+        opening = text.find("(", start)
+        closing = text.find(")", opening + 1) if opening >= 0 else -1
+        if closing < 0:
+            parts.append(text[start:])
+            return "".join(parts)
+        parts.append(text[start:opening])
+        parts.append(" ")
+        start = closing + 1
+
+
 def parse_action(s: CowState, text: str) -> int:
-    """The action for `text` (see the module docstring), or `InvalidActionError` listing the forms."""
-    cleaned = re.sub(r"\([^)]*\)", " ", text).strip().lower()
-    if re.fullmatch(r"-?\d+", cleaned):
-        return int(cleaned)
+    """The action for `text` (see the module docstring), or `InvalidActionError` listing the forms.
+
+    Bare numbers are the engine's (`State.parse_action`). At a chance node only `draw <card>` is read; a
+    `draw` at a player's turn is refused, since a draw is the game's chance event, not a move
+    (docs/notation/cards-of-war.md).
+    Linear in the length of `text` (`str.find`, `str.split` and dictionary look-ups, no backtracking)."""
+    cleaned = _drop_parentheses(text).lower()
     tokens = cleaned.replace("->", " ").replace("→", " ").split()
     if not tokens:
         raise InvalidActionError(f"empty action; forms: {FORMS}")
+    verb = tokens[0]
+    chance = s.cp == CHANCE
+    if chance:
+        if verb != "draw":
+            raise InvalidActionError(f"{quote(text)}: a card is being drawn (a chance node), not a player's "
+                                     f"move; write draw <card>")
+        if len(tokens) < 2:
+            raise InvalidActionError(f"{quote(text)}: draw needs a card, e.g. draw {s.tbl.ids[0]}")
+        return _card(s, " ".join(tokens[1:]), chance=True)
+    if verb == "draw":
+        raise InvalidActionError(f"{quote(text)}: a draw is the game's chance event, not a player's move; "
+                                 f"forms: {FORMS}")
     if tokens == ["pass"]:
         return s.pass_action
-    verb = tokens[0]
-    if verb == "draw":
-        if len(tokens) < 2:
-            raise InvalidActionError(f"{text!r}: draw needs a card; forms: {FORMS}")
-        return _card(s, " ".join(tokens[1:]), chance=True)
     if verb in ("deploy", "joint"):
         tokens = tokens[1:]
     else:
         verb = "deploy"
     if len(tokens) < 2 or tokens[-1] not in BATTLE_WORDS:
-        raise InvalidActionError(f"{text!r} is not an action; forms: {FORMS}")
+        raise InvalidActionError(f"{quote(text)} is not an action; forms: {FORMS}")
     b = BATTLE_WORDS[tokens[-1]]
     what = " ".join(tokens[:-1])
     if what in ("discard", "top discard", "top-discard"):

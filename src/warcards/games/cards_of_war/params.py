@@ -36,6 +36,6 @@ OPTIONS: list[OptionSpec] = [
                allowed=[False, True]),
     OptionSpec("decks", 1, "1 (one common deck and discard pile) or 2 (the 2-deck version: one deck each)",
                allowed=[1, 2]),
-    OptionSpec("cards", None, "path of a deck file in the format of docs/cards/cards-of-war-deck-format.md "
-               "(None: the shipped stand-in deck)"),
+    OptionSpec("cards", None, "path of a deck file in the format of docs/cards/cards-of-war-deck-format.md: a "
+               "regular UTF-8 file of at most 1 MiB, 24-500 cards (None: the shipped stand-in deck; '' is refused)"),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warcards.games.cards_of_war.cards import THEATRES, CardTable, load_cards
+from warcards.games.cards_of_war.cards import THEATRES, CardTable, table_by_digest
 
 THEATRE_SHORT = {"air": "Air", "sea": "Sea", "ground": "Ground", "intel": "Intel"}
 LEGEND = ("card: name [Theatre] types+score, xL kills type L, * REINFORCE, @ RECON — "
@@ -28,7 +28,7 @@ def describe(table: CardTable, ident: str) -> str:
 def render(observation: dict[str, Any], seat: int) -> str:
     """The battles (both piles, totals, theatre, winner), the piles, RECON answers and the seat's hand."""
     obs = observation
-    table = load_cards(obs["deck_file"])
+    table = table_by_digest(obs["deck_digest"])
     opp = 1 - seat
     lines = [
         f"Cards of War — round {obs['round']}, rounds won: you {obs['rounds_won'][seat]}, "

@@ -87,7 +87,12 @@ class CowState(State):
         return self.cp == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self) if self.cp == CHANCE else []
+        """As the contract's: the outcomes become the legal list `apply_action` tests against next, here the
+        pile itself (uncopied; `clone` leaves the cache behind and `legal_actions` hands out copies)."""
+        if self.cp != CHANCE:
+            return []
+        self._legal_cache = self.piles[self.deck[self.drawer]]
+        return rules.chance_outcomes(self)
 
     def legal_actions(self) -> list[int]:
         """As the contract's, with the chance node's outcomes read straight off the (sorted) pile."""
@@ -103,16 +108,10 @@ class CowState(State):
             self._legal_cache = cached
         return cached[:]
 
-    def apply_action(self, action: int) -> None:
-        """As the contract's; at a chance node the outcome is checked against the pile without copying it."""
-        legal = self._legal_cache
-        if legal is None:
-            legal = self.piles[self.deck[self.drawer]] if self.cp == CHANCE else self.legal_actions()
-        if action not in legal:
-            self._refuse(action)
-        rules.apply(self, action)
-        self._history.append(action)
-        self._legal_cache = None
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against; at a chance node the pile itself, uncopied."""
+        legal: list[int] = self.piles[self.deck[self.drawer]] if self.cp == CHANCE else self.legal_actions()
+        return legal
 
     def _legal_actions(self) -> list[int]:
         return rules.legal_actions(self)
@@ -129,6 +128,11 @@ class CowState(State):
         if self.phase != rules.OVER or self.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def clone(self) -> CowState:
+        """An equal, independent state; `_copy` copies the history and leaves the legal-action cache empty
+        (it may alias the pile)."""
+        return self._copy()
 
     def _copy(self) -> CowState:
         other = CowState.__new__(CowState)
@@ -152,7 +156,7 @@ class CowState(State):
         d["floors"] = [self.floors[0][:], self.floors[1][:]]
         d["kills"] = self.kills[:]
         d["_legal_cache"] = None
-        d["_history"] = []
+        d["_history"] = self._history[:]
         return other
 
     def _observe(self, seat: int) -> JSON:

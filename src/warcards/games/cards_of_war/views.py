@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.engine.errors import SetupError
+from warcards.engine.setupfields import int_field, setup_parts
+from warcards.engine.text import quote
 from warcards.games.cards_of_war import rules
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.params import BATTLE_TARGET, HAND_SIZE
@@ -69,7 +71,7 @@ def observe(s: CowState, seat: int) -> JSON:
         "joint_first": cid(s.joint_kind + s.off[s.player]) if s.joint_kind >= 0 else None,
         "options": {k: v for k, v in s.game.options.items() if k != "cards"},
         "deck": s.tbl.name,
-        "deck_file": s.tbl.source,
+        "deck_digest": s.tbl.digest,
         "winner": s.winner if s.phase == rules.OVER and s.winner >= 0 else None,
     }
 
@@ -188,8 +190,8 @@ SETUP_FIELDS = ("phase", "player", "round", "first_player", "rounds_won", "hand_
 
 
 def _int_pair(value: Any, field: str) -> list[int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-        raise SetupError(f"position field {field} must be a list of two integers, got {value!r}")
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise SetupError(f"position field {field} must be a list of two integers, got {quote(value)}")
     return [int(v) for v in value]
 
 
@@ -198,30 +200,26 @@ def state_from_setup(game: CowGame, setup: Mapping[str, Any]) -> CowState:
     pile of their deck (or to the zone marked "rest")."""
     from warcards.games.cards_of_war.state import CowState
 
-    unknown = sorted(set(setup) - {"zones", "position"})
-    if unknown:
-        raise SetupError(f"unknown setup key(s) {unknown}; allowed: zones, position")
+    zone_map, pos = setup_parts(setup, "")
     s = CowState(game)
-    zone_map: Mapping[str, Any] = setup.get("zones", {})
-    pos: Mapping[str, Any] = setup.get("position", {})
     bad = sorted(set(pos) - set(SETUP_FIELDS))
     if bad:
-        raise SetupError(f"unknown position field(s) {bad}; fields: {', '.join(SETUP_FIELDS)}")
+        raise SetupError(f"unknown position field {quote(bad[0])}; fields: {', '.join(SETUP_FIELDS)}")
     names = list(zones(s))
     by_id = {s.card_id(c): c for d in range(s.nd) for c in range(d * s.n, d * s.n + s.n)}
     placed: dict[int, str] = {}
     rest_zone: str | None = None
     for zone, cards in zone_map.items():
         if zone not in names or zone.startswith("first_draw"):
-            raise SetupError(f"unknown zone {zone!r}; zones: {', '.join(n for n in names if 'first' not in n)}")
+            raise SetupError(f"unknown zone {quote(zone)}; zones: {', '.join(n for n in names if 'first' not in n)}")
         if cards == "rest":
             rest_zone = zone
             continue
         if not isinstance(cards, list):
-            raise SetupError(f"zone {zone!r} must list card ids or be \"rest\"")
+            raise SetupError(f"zone {quote(zone)} must list card ids or be \"rest\"")
         for ident in cards:
             if ident not in by_id:
-                raise SetupError(f"zone {zone!r}: unknown card {ident!r}")
+                raise SetupError(f"zone {quote(zone)}: unknown card {quote(ident)}")
             card = by_id[ident]
             if card in placed:
                 raise SetupError(f"card {ident} is placed twice ({placed[card]} and {zone})")
@@ -232,6 +230,9 @@ def state_from_setup(game: CowGame, setup: Mapping[str, Any]) -> CowState:
             contents[zone] = [by_id[ident] for ident in cards]
     for card in sorted(set(by_id.values()) - set(placed)):
         target = rest_zone or ("draw" if s.nd == 1 else f"draw:{card // s.n}")
+        if target != rest_zone and target in zone_map:
+            raise SetupError(f"{s.card_id(card)} is placed nowhere and zone {quote(target)} is listed exactly; "
+                             "list the card, or mark one zone \"rest\"")
         contents[target].append(card)
     if s.nd == 2:
         for zone, cards in contents.items():
@@ -241,11 +242,11 @@ def state_from_setup(game: CowGame, setup: Mapping[str, Any]) -> CowState:
                     raise SetupError(f"2 DECK VERSION: {s.card_id(card)} belongs to deck {card // s.n}, not {zone}")
     if "phase" in pos and pos["phase"] != "deploy":
         raise SetupError("a setup starts in phase 'deploy' (the only phase a setup may name)")
-    s.player = int(pos.get("player", 0))
-    s.first = int(pos.get("first_player", s.player))
-    s.round_no = int(pos.get("round", 1))
-    s.moves = int(pos.get("moves", 0))
-    s.idle = int(pos.get("idle_moves", 0))
+    s.player = int_field(pos, "player", 0, 0, 1, "")
+    s.first = int_field(pos, "first_player", s.player, 0, 1, "")
+    s.round_no = int_field(pos, "round", 1, 1, prefix="")
+    s.moves = int_field(pos, "moves", 0, 0, prefix="")
+    s.idle = int_field(pos, "idle_moves", 0, 0, prefix="")
     if s.player not in (0, 1) or s.first not in (0, 1):
         raise SetupError("player and first_player are seats: 0 or 1")
     if "rounds_won" in pos:
@@ -258,7 +259,7 @@ def state_from_setup(game: CowGame, setup: Mapping[str, Any]) -> CowState:
     if "theatres" in pos:
         th = pos["theatres"]
         if not (isinstance(th, list) and len(th) == 3 and all(t is None or t in THEATRES for t in th)):
-            raise SetupError(f"theatres must list three of {THEATRES} or null, got {th!r}")
+            raise SetupError(f"theatres must list three of {THEATRES} or null, got {quote(th)}")
         s.theatre = [THEATRES.index(t) if t else -1 for t in th]
     if s.nd == 1:
         s.piles = [sorted(contents["draw"])]

@@ -1,26 +1,16 @@
 """Med Sirocco (Hexasim 2017): 2–6 players, Convoys and Battles in the Mediterranean, 1940–43.
 
-Rule text: shared/rules/med-sirocco-rulebook.md; the deck is a stand-in (cards.toml). Exports the registry's
-names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`, and `evaluate` (the search's
-estimate of the returns).
+Rule text: shared/rules/med-sirocco-rulebook.md; the deck is a stand-in (cards.toml). Exports `SPEC`, the
+game's `GameSpec` (see `warcards.engine.spec`), registered as `med-sirocco`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from warcards.games.med_sirocco.encoding import (
-    OBSERVATION_BOUNDS,
-    OBSERVATION_VERSION,
-    encode_observation,
-    observation_shape,
-)
-from warcards.games.med_sirocco.evaluate import evaluate
-from warcards.games.med_sirocco.heuristic import heuristic_agent
+from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
 from warcards.games.med_sirocco.params import OPTIONS
-from warcards.games.med_sirocco.render import render
-from warcards.games.med_sirocco.state import MedSiroccoGame, MedSiroccoState
+from warcards.games.med_sirocco.state import MedSiroccoGame
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
@@ -36,12 +26,21 @@ CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
     {"players": 6, "series": True, "operations": 10},
 ]
 
+_PACKAGE = __name__
 
-def make_game(options: Mapping[str, Any]) -> MedSiroccoGame:
-    """The game for resolved options."""
-    return MedSiroccoGame(options)
+SPEC = GameSpec(
+    id=MedSiroccoGame.game_id,
+    title=MedSiroccoGame.title,
+    options=OPTIONS,
+    factory=MedSiroccoGame,
+    conformance_configs=CONFORMANCE_CONFIGS,
+    # The player counts are the variants the battery plays in full; every other option is an option.
+    variant_options=("players",),
+    heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
+    evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
+    render=Ref(f"{_PACKAGE}.render:render"),
+    encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
+    search_levels={"hard": {**PAIRED_SEARCH, "iterations": 200, "horizon": 20}},
+)
 
-
-__all__ = ["CONFORMANCE_CONFIGS", "OBSERVATION_BOUNDS", "OBSERVATION_VERSION", "OPTIONS", "MedSiroccoGame",
-           "MedSiroccoState", "encode_observation", "evaluate", "heuristic_agent", "make_game", "observation_shape",
-           "render"]
+__all__ = ["CONFORMANCE_CONFIGS", "SPEC"]

@@ -14,8 +14,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from warcards.engine.cards import read_toml, validate_cards
-from warcards.engine.errors import CardDataError
+from warcards.engine.cards import (
+    MAX_NAME_LENGTH,
+    CardFile,
+    card_error,
+    load_card_file,
+    rows_of,
+    validate_cards,
+)
+from warcards.engine.text import quote
 
 DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
 
@@ -57,8 +64,9 @@ class CardModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(pattern=r"^(A(0[1-9]|[1-5][0-9])|X(0[1-9]|[1-4][0-9]|5[0-5])|S0[1-7]|O(0[1-9]|[1-3][0-9]|4[0-4]))$")
-    name: str = Field(min_length=1)
+    id: str = Field(pattern=r"^(A(0[1-9]|[1-5][0-9])|X(0[1-9]|[1-4][0-9]|5[0-5])|S0[1-7]|O(0[1-9]|[1-3][0-9]|4[0-4]))$",
+                    description="ids are A01–A59, X01–X55, S01–S07 and O01–O44 (2.0)")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     kind: Literal["force", "bonus", "supply", "special", "storm", "operation"]
     side: Literal["allies", "axis", "none"] | None = None
     nation: str | None = None
@@ -123,7 +131,7 @@ class CardModel(BaseModel):
             raise ValueError(f"side: {prefix} cards are {expected_side} (2.0)")
         nations = ALLIED_NATIONS if prefix == "A" else AXIS_NATIONS
         if self.nation is not None and self.nation not in nations:
-            raise ValueError(f"nation: {self.nation!r} is not one of {', '.join(nations)} (2.2)")
+            raise ValueError(f"nation: {quote(self.nation)} is not one of {', '.join(nations)} (2.2)")
         if self.kind == "force":
             need += ["frame", "air", "surface", "sub", "years", "vp"]
             if self.vp is not None and not 1 <= self.vp <= 5:
@@ -193,24 +201,31 @@ def expected_ids() -> list[str]:
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
-    """Read and validate a deck file (the stand-in when `path` is None) into a `Deck`."""
-    file = Path(path) if path is not None else DEFAULT_CARDS
-    data = read_toml(file)
-    rows = data.get("cards")
-    if not isinstance(rows, list):
-        raise CardDataError(f"{file}: the file needs a `cards = [...]` array (see docs/cards/med-sirocco-deck-format.md)")
-    models = validate_cards(CardModel, rows, str(file))
+    """Read and validate a deck file (the stand-in when `path` is None) into a `Deck`.
+
+    Cached by the file's content: an edited file is loaded again."""
+    return load_card_file(path if path is not None else DEFAULT_CARDS, _build)
+
+
+def _build(file: CardFile) -> Deck:
+    """The deck's tables, after every check of docs/cards/med-sirocco-deck-format.md."""
+    label, data = file.label, file.data
+    if "cards" not in data:
+        raise card_error(label, ["the file needs a `cards = [...]` array (see docs/cards/med-sirocco-deck-format.md)"])
+    rows = rows_of(data, "cards", label)
+    models = validate_cards(CardModel, rows, label)
     by_id: dict[str, CardModel] = {}
     for model in models:
         if model.id in by_id:
-            raise CardDataError(f"{file}: card {model.id}: field id: appears twice")
+            raise card_error(label, [f"card {model.id}: field id: appears twice"])
         by_id[model.id] = model
     missing = [cid for cid in expected_ids() if cid not in by_id]
     if missing:
-        raise CardDataError(f"{file}: cards missing: {', '.join(missing[:10])} (2.0: A01–A59, X01–X55, S01–S07, O01–O44)")
+        raise card_error(label, [f"cards missing: {', '.join(missing[:10])} (2.0: A01–A59, X01–X55, S01–S07, "
+                                 "O01–O44)"])
     problems = _deck_level_checks(by_id)
     if problems:
-        raise CardDataError(f"{file}: " + "; ".join(problems))
+        raise card_error(label, problems)
     ordered = sorted(by_id.values(), key=lambda m: _order_key(m.id))
     index = {m.id: i for i, m in enumerate(ordered)}
 
@@ -277,7 +292,7 @@ def _deck_level_checks(by_id: dict[str, CardModel]) -> list[str]:
             if m.kind != "force":
                 problems.append(f"card {m.id}: field victim: only Force cards are Destiny cards (3.3)")
             elif m.victim not in by_id:
-                problems.append(f"card {m.id}: field victim: {m.victim} is not a card of the deck")
+                problems.append(f"card {m.id}: field victim: {quote(m.victim)} is not a card of the deck")
     for side, prefix in (("allies", "A"), ("axis", "X")):
         mine = [m for m in cards if m.id[0] == prefix]
         for effect, count in (("supply", 1), ("intelligence", 1), ("admiral", 1)):

@@ -210,7 +210,7 @@ def _engagement(
                 )
     worth = [0.0, 0.0]
     for i, c in enumerate(s.u_card):
-        if c >= 0:
+        if c >= 0 and vp_table[c]:  # 3.4 Tie: the Bonus, Special and Storm cards under it are worth nothing
             worth[s.u_side[i]] += vp_table[c]
     totals = [0.0, 0.0]
     best = ([-1.0] * n, [-1.0] * n)

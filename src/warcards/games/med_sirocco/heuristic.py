@@ -34,6 +34,7 @@ from warcards.games.med_sirocco.notation import (
     DISCARD,
     DISCARD_ALL,
     DONE,
+    N_PILE,
     PASS,
     PLAY,
     SEAT,
@@ -48,7 +49,8 @@ TYPE_BY_NAME = {"air": 1, "surface": 2, "sub": 4, "combined": 7, "air & surface"
                 "surface & sub": 6}
 
 
-_FIELDS = frozenset({"engagement_type", "hand", "kind", "operation", "phase", "plays", "round", "sides"})
+_FIELDS = frozenset({"engagement_type", "hand", "kind", "operation", "phase", "plays", "round", "share_counts",
+                     "share_pool", "sides", "won_vp"})
 """The observation fields the heuristic reads."""
 
 class MedSiroccoHeuristic:
@@ -113,8 +115,7 @@ class MedSiroccoHeuristic:
             picks = [a for a in legal if a != PASS]
             return max(picks, key=lambda a: self.value(a - SELECT, 7) + g.vp[a - SELECT]) if picks else PASS
         if phase == "share":
-            seat_action = SEAT + self.seat
-            return seat_action if seat_action in legal else legal[0]
+            return self.share(obs, legal)
         if phase == "play":
             return self.build(obs, legal)
         return self.turn(obs, legal)
@@ -292,6 +293,34 @@ class MedSiroccoHeuristic:
             if a in strength and p["card"] is not None and g.kind[g.index[p["card"]]] in (K_FORCE, K_BONUS):
                 strength[a] += self.value(g.index[p["card"]], mask) * (1 if sides[p["seat"]] != mine else -1)
         return max(legal, key=lambda a: strength[a])
+
+    def prize_worth(self, c: int) -> float:
+        """A prize card's worth to its receiver: its VP, and a freighter's hand size (1.5) for an Operation."""
+        g = self.g
+        return g.vp[c] + (0.5 * g.op_load[c] if c >= N_PILE else 0.0)
+
+    def share(self, obs: dict[str, object], legal: list[int]) -> int:
+        """5.0: keep the most valuable prize cards (as many as the split lets him have) and give the others
+        to the player with the fewest VP from Operations won, filling those below their due first."""
+        g = self.g
+        pool = [g.index[c] for c in obs["share_pool"]]  # type: ignore[attr-defined]
+        counts = obs["share_counts"]
+        assert isinstance(counts, list)
+        # The eligible players: those who may receive this card and those who have received one (5.0).
+        elig = {a - SEAT for a in legal} | {q for q, k in enumerate(counts) if k > 0}
+        base, extra = divmod(len(pool) + sum(counts[q] for q in elig), len(elig))
+        above = sum(1 for q in elig if counts[q] > base)
+        mine = counts[self.seat]
+        due = base + (1 if mine > base or above < extra else 0) - mine
+        me = SEAT + self.seat
+        if me in legal:
+            ranked = sorted(range(len(pool)), key=lambda i: (-self.prize_worth(pool[i]), i))
+            if ranked.index(0) < due or len(legal) == 1:
+                return me
+        won_vp = obs["won_vp"]
+        assert isinstance(won_vp, list)
+        others = [a for a in legal if a != me]
+        return min(others, key=lambda a: (counts[a - SEAT] >= base, won_vp[a - SEAT], a))
 
 
 def heuristic_agent(game: Game, seat: int, seed: int) -> MedSiroccoHeuristic:

@@ -8,6 +8,7 @@ from a pile or a hand) and `roll 5` (a die).
 from __future__ import annotations
 
 from warcards.engine.errors import InvalidActionError
+from warcards.engine.text import quote
 
 N_PILE = 121  # A01–A59, X01–X55, S01–S07
 N_CARDS = 165  # plus O01–O44
@@ -56,34 +57,47 @@ def action_text(action: int, ids: tuple[str, ...], chance: bool) -> str:
 
 
 FORMS = ("play <card>, discard <card>, discard all, done, pass, use sirocco, select <card>, seat <n>, "
-         "type air|surface|sub|combined, admiral combined|two; chance: draw <card>, roll <1-6>")
+         "type air|surface|sub|combined, admiral combined|two")
+CHANCE_FORMS = "draw <card>, roll <1-6>"
+CHANCE_VERBS = ("draw", "roll")
+PLAYER_VERBS = ("play", "discard", "done", "pass", "use", "select", "seat", "type", "admiral")
+FIXED = {"admiral combined": ADMIRAL_A, "admiral two": ADMIRAL_B, "discard all": DISCARD_ALL, "done": DONE,
+         "pass": PASS, "use sirocco": USE}
 
 
 def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
-    """The action (or chance outcome when `chance`) written as `text`, or `InvalidActionError`."""
-    words = text.strip().lower().split()
-    if len(words) == 1 and words[0].isdigit():
-        return int(words[0])
+    """The action (or chance outcome when `chance`) written as `text`, or `InvalidActionError`.
+
+    Bare numbers are the engine's (`State.parse_action`). A chance word (`draw`, `roll`) at a player's
+    decision and a player's word at a chance node are refused: a draw or a die is the game's event (1.4).
+    Linear in the length of `text` (one `split`, then dictionary look-ups)."""
+    words = text.lower().split()
+    verb = words[0] if words else ""
 
     def card(word: str, limit: int) -> int:
         key = word.upper()
         if key not in index or index[key] >= limit:
-            raise InvalidActionError(f"{word!r} is not a card number here (A01–A59, X01–X55, S01–S07"
-                                     f"{', O01–O44' if limit > N_PILE else ''}); forms: {FORMS}")
+            raise InvalidActionError(f"{quote(word)} is not a card number here (A01–A59, X01–X55, S01–S07"
+                                     f"{', O01–O44' if limit > N_PILE else ''})")
         return index[key]
 
     if chance:
-        if len(words) == 2 and words[0] == "draw":
+        if len(words) == 2 and verb == "draw":
             return card(words[1], N_CARDS)
-        if len(words) == 2 and words[0] == "roll" and words[1] in ("1", "2", "3", "4", "5", "6"):
+        if len(words) == 2 and verb == "roll" and words[1] in ("1", "2", "3", "4", "5", "6"):
             return DIE + int(words[1]) - 1
+        if verb in PLAYER_VERBS:
+            raise InvalidActionError(f"{quote(text)} is a player's move, but a card is being drawn or a die "
+                                     f"rolled (a chance node); chance outcomes are: {CHANCE_FORMS}")
+        raise InvalidActionError(f"{quote(text)} is not a med-sirocco chance outcome; forms: {CHANCE_FORMS}")
+    if verb in CHANCE_VERBS:
+        raise InvalidActionError(f"{quote(text)} is a chance outcome: drawing a card or rolling a die is the "
+                                 f"game's event, not a player's move; a player's forms: {FORMS}")
     phrase = " ".join(words)
-    fixed = {"admiral combined": ADMIRAL_A, "admiral two": ADMIRAL_B, "discard all": DISCARD_ALL, "done": DONE,
-             "pass": PASS, "use sirocco": USE}
-    if phrase in fixed:
-        return fixed[phrase]
+    if phrase in FIXED:
+        return FIXED[phrase]
     if len(words) == 2:
-        verb, arg = words
+        arg = words[1]
         if verb == "play":
             return PLAY + card(arg, N_PILE)
         if verb == "discard":
@@ -94,4 +108,4 @@ def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
             return SEAT + int(arg)
         if verb == "type" and arg in TYPE_WORDS:
             return TYPE + TYPE_WORDS.index(arg)
-    raise InvalidActionError(f"{text!r} is not med-sirocco notation; forms: {FORMS}")
+    raise InvalidActionError(f"{quote(text)} is not med-sirocco notation; forms: {FORMS}")

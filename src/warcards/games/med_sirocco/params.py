@@ -6,8 +6,8 @@ from warcards.engine.options import OptionSpec
 
 OPTIONS: list[OptionSpec] = [
     OptionSpec("players", 4, "number of players (1.0: 2 to 6; 2 players use the rules of 4.0)", allowed=(2, 3, 4, 5, 6)),
-    OptionSpec("cards", None, "path of a deck file in the format of docs/cards/med-sirocco-deck-format.md "
-               "(None: the shipped stand-in deck)"),
+    OptionSpec("cards", None, "path of a deck file in the format of docs/cards/med-sirocco-deck-format.md: a "
+               "regular UTF-8 file of at most 1 MiB (None: the shipped stand-in deck; '' is refused)"),
     OptionSpec("operations", 22, "Operations played (1.0: 22; 6.2 Length of the game: 15 or 10)", allowed=(22, 15, 10)),
     OptionSpec("advanced", False, "5.0 Advanced rules: all 44 Operations, the first player draws two and keeps one, "
                "the trick's winner shares the spoils", allowed=(False, True)),

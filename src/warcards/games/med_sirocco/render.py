@@ -66,6 +66,8 @@ def render(observation: dict[str, Any], seat: int) -> str:
         lines.append(f"  player {p} ({side}){flag}: {cards}")
     if o["under_operation"]:
         lines.append("  under the Operation: " + ", ".join(o["under_operation"]))
+    if o["share_pool"]:
+        lines.append("  prize cards to share (5.0), the next one first: " + ", ".join(o["share_pool"]))
     lines.append("Scores:")
     for p in range(n):
         me = " (you)" if p == seat else ""

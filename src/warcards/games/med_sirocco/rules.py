@@ -357,8 +357,7 @@ def legal_actions(s: S) -> list[int]:
     if ph == PH_SUPPLY:
         return sorted([SELECT + c for c in supply_candidates(s)] + [PASS])
     if ph == PH_SHARE:
-        low = min(s.share_count[q] for q in s.share_elig)
-        return [SEAT + q for q in s.share_elig if s.share_count[q] == low]
+        return [SEAT + q for q in share_targets(s)]
     return []
 
 
@@ -400,7 +399,8 @@ def illegal_reason(s: S, action: int) -> str:
              PH_LOST_CARD: "S02: select a card of your hand to exchange",
              PH_LOST_SEAT: "S02: choose another player holding cards",
              PH_SUPPLY: "2.41: pick up a ship card of the winning side, or pass",
-             PH_SHARE: "5.0: give the next prize card to a winning-side player who has received the fewest"}
+             PH_SHARE: "5.0: name the winning-side player who receives the next prize card (in the end each "
+                       "receives as many cards as the others, or one more)"}
     if TYPE <= action < ADMIRAL_A and ph != PH_TYPE:
         return "3.1: the 1st player declares the type at the start of a Convoy only (a Battle is combined, 3.2)"
     if action in (ADMIRAL_A, ADMIRAL_B) and ph != PH_ADMIRAL:
@@ -1338,21 +1338,23 @@ def no_combat(s: S) -> None:
 
 
 def draw(s: S) -> None:
-    """3.4 Tie: the played cards go under the Operation, hands are made up, and the Engagement is replayed
-    from the next player (sides may change; effects do not carry over)."""
+    """3.4 Tie: every card still in play (Force, Supply, Bonus, Special and Storm cards) goes under the
+    Operation until the Engagement ends, where it no longer acts; hands are made up, and the Engagement is
+    replayed from the next player (sides may change; effects do not carry over)."""
     s.log.append((EV_DRAW, -1, s.op))
     for e in range(len(s.e_card)):
         if s.e_alive[e]:
             s.e_alive[e] = False
-            c = s.e_card[e]
-            if s.g.kind[c] in (K_STORM, K_SPECIAL) or (s.g.kind[c] == K_BONUS):
-                to_discard(s, c)
-            else:
-                s.u_card.append(c)
-                s.u_side.append(s.e_side[e])
-                s.u_player.append(s.e_player[e])
+            s.u_card.append(s.e_card[e])
+            s.u_side.append(s.e_side[e])
+            s.u_player.append(s.e_player[e])
     if s.sirocco_holder >= 0:
-        release_sirocco(s)
+        # 2.44: a Sirocco passed on and not yet used is discarded only at the end of the Engagement.
+        s.u_card.append(sirocco_card(s))
+        s.u_side.append(NEUTRAL)
+        s.u_player.append(s.sirocco_holder)
+        s.sirocco_holder = -1
+        s.sirocco_entry = -1
     s.first = (s.first + 1) % s.n
     queue_refill(s, s.first)
     begin_engagement(s)
@@ -1468,12 +1470,24 @@ def share_eligible(s: S) -> list[int]:
     return sorted(elig)
 
 
+def share_targets(s: S) -> list[int]:
+    """5.0: who may receive the next prize card (`share_pool[0]`) so that the split can still end as the
+    text allows: with m cards for k players, everyone receives m // k cards and m % k of them one more
+    ("each player ... must receive at least one card before any player can receive a 2nd card", and so on).
+    A player below m // k may receive it; one at m // k only while fewer than m % k players are above it."""
+    count = s.share_count
+    elig = s.share_elig
+    base, extra = divmod(len(s.share_pool) + sum(count[q] for q in elig), len(elig))
+    above = sum(1 for q in elig if count[q] > base)
+    return [q for q in elig if count[q] < base or (count[q] == base and above < extra)]
+
+
 def share_next(s: S) -> bool:
-    """5.0: the winner gives each prize card in turn (the Operation first), everyone receiving k cards
-    before anyone receives k + 1; a forced gift is made without asking."""
+    """5.0: the winner names the receiver of each prize card in turn (the Operation first, then by card
+    number), among `share_targets`, so every split the text allows is reached, each in one way; a forced
+    gift is made without asking."""
     while s.share_pool:
-        low = min(s.share_count[q] for q in s.share_elig)
-        cands = [q for q in s.share_elig if s.share_count[q] == low]
+        cands = share_targets(s)
         if len(cands) > 1:
             s.cur = s.winner
             s.phase = PH_SHARE

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import JSON, Rng
 from warcards.engine.errors import SetupError
+from warcards.engine.setupfields import int_field, int_list_field, setup_parts, str_field
+from warcards.engine.text import quote
 from warcards.games.med_sirocco import rules
 from warcards.games.med_sirocco.cards import E_NIGHT, K_STORM, TYPE_NAMES
 from warcards.games.med_sirocco.notation import DISCARD, PLAY
@@ -225,12 +227,11 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     s = MedSiroccoState(game)
     index = game.index
     n = s.n
-    zones = dict(setup.get("zones", {}))
-    position = dict(setup.get("position", {}))
+    zones, position = setup_parts(setup, "med-sirocco: ")
     allowed_fields = {"first_player", "dealer", "operations_done", "operation", "freighters_full", "freighters_half"}
     unknown = set(position) - allowed_fields
     if unknown:
-        raise SetupError(f"med-sirocco: unknown position field(s) {sorted(unknown)}; fields: {sorted(allowed_fields)}")
+        raise SetupError(f"med-sirocco: unknown position field {quote(min(unknown))}; fields: {sorted(allowed_fields)}")
     placed: dict[str, str] = {}
     lists: dict[str, list[int]] = {}
     rest_zone = None
@@ -238,23 +239,23 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     names += ["pile", "discard", "operations", "operations:out", "sunk"]
     for zone, cards in zones.items():
         if zone not in names:
-            raise SetupError(f"med-sirocco: unknown zone {zone!r}; zones: {', '.join(names)}")
+            raise SetupError(f"med-sirocco: unknown zone {quote(zone)}; zones: {', '.join(names)}")
         if cards == "rest":
             rest_zone = zone
             continue
         out = []
         for cid in cards:
             if cid not in index:
-                raise SetupError(f"med-sirocco: unknown card {cid!r} in zone {zone}")
+                raise SetupError(f"med-sirocco: unknown card {quote(cid)} in zone {zone}")
             if cid in placed:
                 raise SetupError(f"med-sirocco: card {cid} is in both {placed[cid]} and {zone}")
             placed[cid] = zone
             out.append(index[cid])
         lists[zone] = out
-    op_id = position.get("operation")
+    op_id = str_field(position, "operation", None, "med-sirocco: ")
     if op_id is not None:
         if op_id not in index or index[op_id] < 121:
-            raise SetupError(f"med-sirocco: position operation {op_id!r} is not an Operation card (O01–O44)")
+            raise SetupError(f"med-sirocco: position operation {quote(op_id)} is not an Operation card (O01–O44)")
         if op_id in placed:
             raise SetupError(f"med-sirocco: card {op_id} is both the Operation and in {placed[op_id]}")
         placed[op_id] = "operation"
@@ -275,6 +276,12 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
         lists["pile"] += leftover_pile
         lists.setdefault("operations", [])
         lists["operations"] += leftover_ops
+    rest_ops = rest_zone is not None and rest_zone.startswith("operations")
+    for zone, leftover in (("pile", leftover_pile if rest_zone is None or rest_ops else []),
+                           ("operations", leftover_ops if not rest_ops else [])):
+        if leftover and zone in zones:
+            raise SetupError(f"med-sirocco: {game.ids[leftover[0]]} is placed nowhere and zone {zone!r} is listed "
+                             "exactly; list the card, or mark one zone \"rest\"")
     for zone, cards in lists.items():
         for c in cards:
             is_op = c >= 121
@@ -291,11 +298,11 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     s.ops_pile = sorted(lists.get("operations", []))
     s.ops_out = lists.get("operations:out", [])
     s.sunk = lists.get("sunk", [])
-    s.first = int(position.get("first_player", 0)) % n
-    s.dealer = int(position.get("dealer", s.first)) % n
-    s.ops_done = int(position.get("operations_done", 0))
-    s.full = list(position.get("freighters_full", [0] * n))
-    s.half = list(position.get("freighters_half", [0] * n))
+    s.first = int_field(position, "first_player", 0, 0, n - 1, "med-sirocco: ")
+    s.dealer = int_field(position, "dealer", s.first, 0, n - 1, "med-sirocco: ")
+    s.ops_done = int_field(position, "operations_done", 0, 0, prefix="med-sirocco: ")
+    s.full = int_list_field(position, "freighters_full", n, 0, prefix="med-sirocco: ") or [0] * n
+    s.half = int_list_field(position, "freighters_half", n, 0, prefix="med-sirocco: ") or [0] * n
     for p in range(n):
         for c in s.won[p]:
             load = game.op_load[c]

@@ -7,16 +7,43 @@ own id `<code>-<n>` (e.g. `SALVO16x4-2`). Tables are tuples of ints, built once 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warcards.engine.cards import read_toml, validate_cards
-from warcards.engine.errors import CardDataError
+from warcards.engine.cards import (
+    MAX_ID_LENGTH,
+    MAX_NAME_LENGTH,
+    CardFile,
+    card_error,
+    check_count,
+    load_card_file,
+    name_of,
+    rows_of,
+    validate_cards,
+)
+from warcards.games.naval_war.codes import ON_SALVO, ON_SHIP
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
+
+MIN_SHIPS = 10
+"""The fewest ships a deck may hold: two players are dealt five each (Setup); `make_params` checks the
+players and options chosen against the deck."""
+MAX_SHIPS = ON_SALVO - ON_SHIP
+"""The most ships (900): a salvo under ship s is at position ON_SHIP + s, below the codes of ON_SALVO."""
+MIN_PLAY_CARDS = 10
+"""The fewest play cards: two players are dealt five each (Setup)."""
+MAX_PLAY_CARDS = 1000
+"""The most play cards (copies of every kind together): Additional Damage actions number kinds x cards."""
+MAX_PLAY_KINDS = 100
+"""The most kinds of play card (the printed decks have 28)."""
+SINGLE_KIND_CATEGORIES = ("additional_ship", "submarine", "torpedo_boat", "destroyer_squadron", "smoke", "repair",
+                          "minesweeper")
+"""Categories played by one action whatever the copy (`smoke`, `dd`, `sub at SHIP`, ...): one kind each."""
+MAX_ADDITIONAL_SHIPS = 9
+"""The most Additional Ship cards: a task force holds at most 7 dealt ships and 9 arrivals, the 16 slots by
+which night actions name its face-down ships (`notation.SLOTS`)."""
 
 GUNS: tuple[str, ...] = ("11", "12.6", "14", "15", "16", "18")
 """Gun sizes in inches, smallest first; a ship's gun class is its index here (carriers have -1)."""
@@ -46,8 +73,10 @@ class ShipCard(BaseModel):
     """One ship card: its Hit Number is both the damage that sinks it and its points (Card anatomy)."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=r"^[A-Z][A-Z_]*[A-Z0-9]$")
-    name: str
+    id: str = Field(pattern=r"^[A-Z][A-Z_]*[A-Z0-9]$", max_length=MAX_ID_LENGTH,
+                    description=f"a ship id is 2 to {MAX_ID_LENGTH} capital letters and '_', ending in a letter "
+                                "or digit")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     nation: Nation
     gun: Gun
     hits: int = Field(ge=1, le=9)
@@ -57,11 +86,12 @@ class PlayKind(BaseModel):
     """One kind of play card with its number of copies (red = special, played at once)."""
 
     model_config = ConfigDict(extra="forbid")
-    code: str = Field(pattern=r"^[A-Z][A-Z0-9.x]*$")
+    code: str = Field(pattern=r"^[A-Z][A-Z0-9.x]*$", max_length=MAX_ID_LENGTH,
+                      description=f"a code is 1 to {MAX_ID_LENGTH} capital letters, digits, '.' and 'x'")
     category: Category
     gun: Literal["11", "12.6", "14", "15", "16", "18"] | None = None
     value: int = Field(ge=0, le=4)
-    copies: int = Field(ge=1)
+    copies: int = Field(ge=1, le=MAX_PLAY_CARDS)
     red: bool
 
 
@@ -114,26 +144,64 @@ class Tables:
 
 
 def load_tables(path: str | Path = CARD_FILE) -> Tables:
-    """Read and validate a card file and build its tables; `CardDataError` names the bad card and field."""
-    return _load(str(path))
+    """Read and validate a card file and build its tables; `CardDataError` names the bad card and field.
+
+    Cached by the file's content: an edited file is loaded again."""
+    return load_card_file(path, _build)
 
 
-@cache
-def _load(path: str) -> Tables:
-    data = read_toml(path)
+def _build(file: CardFile) -> Tables:
+    """The tables of a card file, after the checks of docs/games/naval-war.md (Card files)."""
+    path, data = file.label, file.data
     unknown = sorted(set(data) - {"ship", "play"})
     if unknown:
-        raise CardDataError(f"{path}: unknown table(s) {unknown}; the file holds [[ship]] and [[play]] entries")
-    ships = validate_cards(ShipCard, data.get("ship", []), path)
-    kinds = validate_cards(PlayKind, data.get("play", []), path, key="code")
+        raise card_error(path, [f"unknown table(s) {', '.join(name_of(u) for u in unknown[:3])}; the file holds "
+                                "[[ship]] and [[play]] entries"])
+    ship_rows = rows_of(data, "ship", path)
+    play_rows = rows_of(data, "play", path)
+    check_count(path, "ships", len(ship_rows), MIN_SHIPS, MAX_SHIPS, "two task forces of five; position codes")
+    check_count(path, "play card kinds", len(play_rows), 1, MAX_PLAY_KINDS, "actions per kind")
+    ships = validate_cards(ShipCard, ship_rows, path)
+    kinds = validate_cards(PlayKind, play_rows, path, key="code")
     _check_unique(path, "ship", [s.id for s in ships])
     _check_unique(path, "play card kind", [k.code for k in kinds])
     for kind in kinds:
         if (kind.category == "salvo") != (kind.gun is not None):
-            raise CardDataError(f"{path}: card {kind.code}: field gun: salvos (and only salvos) name a gun size")
+            raise card_error(path, [f"card {kind.code}: field gun: salvos (and only salvos) name a gun size"])
         if kind.red != (CATEGORIES.index(kind.category) in RED_CATEGORIES):
-            raise CardDataError(f"{path}: card {kind.code}: field red: {kind.category} cards are "
-                                f"{'red' if not kind.red else 'black'}")
+            raise card_error(path, [f"card {kind.code}: field red: {kind.category} cards are "
+                                    f"{'red' if not kind.red else 'black'}"])
+    for category in SINGLE_KIND_CATEGORIES:
+        codes = [k.code for k in kinds if k.category == category]
+        if len(codes) > 1:
+            raise card_error(path, [f"card {codes[1]}: field category: one kind of {category} card only (the "
+                                    f"notation plays it by its category); give {codes[0]} more copies instead"])
+    check_count(path, "play cards", sum(k.copies for k in kinds), MIN_PLAY_CARDS, MAX_PLAY_CARDS,
+                "two hands of five; Additional Damage actions")
+    check_count(path, "Additional Ship cards", sum(k.copies for k in kinds if k.category == "additional_ship"),
+                0, MAX_ADDITIONAL_SHIPS, "night actions number at most 16 ships in a task force")
+    tables = _tables(ships, kinds)
+    _check_notation(tables, path)
+    return tables
+
+
+def _check_notation(tables: Tables, path: str) -> None:
+    """Refuse ids that make two actions (or two chance outcomes) read alike in the notation
+    (docs/notation/naval-war.md): the text of one would parse as the other."""
+    from warcards.games.naval_war.notation import Layout, normalize  # notation builds on these tables
+
+    layout = Layout(tables)
+    for count, text_of in ((layout.num_actions, layout.action_text), (layout.num_outcomes, layout.outcome_text)):
+        seen: set[str] = set()
+        for action in range(count):
+            key = normalize(text_of(action))
+            if key in seen:
+                raise card_error(path, [f"two actions read {key!r} in the notation; rename a ship or a code"])
+            seen.add(key)
+
+
+def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
+    """The compact tables of validated ships and play-card kinds (file order)."""
     card_ids: list[str] = []
     card_kind: list[int] = []
     kind_cards: list[tuple[int, ...]] = []
@@ -186,8 +254,10 @@ def _load(path: str) -> Tables:
 
 
 def _check_unique(path: str, what: str, ids: list[str]) -> None:
+    """Ids are unique, also as the notation reads them (ignoring case, `_` read as a space)."""
     seen: set[str] = set()
     for ident in ids:
-        if ident in seen:
-            raise CardDataError(f"{path}: {what} {ident} appears twice; ids must be unique")
-        seen.add(ident)
+        folded = " ".join(ident.replace("_", " ").lower().split())
+        if folded in seen:
+            raise card_error(path, [f"{what} {ident} appears twice; ids must be unique (ignoring case and '_')"])
+        seen.add(folded)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from warcards.engine.api import Game
+from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import rules, views
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
@@ -23,10 +24,8 @@ class NavalWarGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        cards = self.options.get("cards")
-        if cards is not None and not isinstance(cards, str):
-            raise OptionError(f"naval-war: option cards={cards!r} must be the path of a card file, or None")
-        self.tables = t = load_tables(cards or CARD_FILE)
+        cards = card_file_option(self.game_id, self.options.get("cards"))
+        self.tables = t = load_tables(CARD_FILE if cards is None else cards)
         self.params = make_params(self.options, t.num_ships, sum(t.ship_carrier))
         self.layout = Layout(t)
         p = self.params
@@ -37,6 +36,11 @@ class NavalWarGame(Game):
             gone = RED_CATEGORIES | {DD, SWEEP}
             boxed.update(c for c in range(t.num_cards) if t.kind_cat[t.card_kind[c]] in gone)
         self.boxed_cards = frozenset(boxed)
+        if p.players * p.deal > t.num_cards - len(boxed):
+            raise OptionError(
+                f"naval-war: {p.players} players are dealt {p.players * p.deal} play cards (extra_cards="
+                f"{p.extra_cards}); the play deck holds only {t.num_cards - len(boxed)} with these options"
+            )
         self.boxed_ships = frozenset(s for s in range(t.num_ships) if p.gunnery and t.ship_carrier[s])
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(t, p.players)
@@ -78,3 +82,4 @@ class NavalWarGame(Game):
 
     def rulings_path(self) -> Path | None:
         return Path(__file__).with_name("RULES.md")
+

@@ -32,10 +32,10 @@ next card drawn, `draw SALVO16x2`), or a die face (`roll 5`).
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 
 from warcards.engine.errors import InvalidActionError
+from warcards.engine.text import quote
 from warcards.games.naval_war.cards import Tables
 
 SEATS = 9
@@ -149,29 +149,37 @@ class Layout:
         return {normalize(self.outcome_text(o)): o for o in range(self.num_outcomes)}
 
     def parse(self, text: str, chance: bool) -> int:
-        """The action (or chance outcome when `chance`) for `text`, or `InvalidActionError`."""
+        """The action (or chance outcome when `chance`) for `text`, or `InvalidActionError`.
+
+        Bare numbers are the engine's (`State.parse_action`). A chance outcome written at a player's turn,
+        or a player's action written at a chance node, is refused with a message saying so. Linear in the
+        length of `text` (`normalize`, then one dictionary look-up per table)."""
         key = normalize(text)
-        if key.isdigit():
-            return int(key)
         table = self._outcome_by_text if chance else self._action_by_text
         found = table.get(key)
-        if found is None:
-            forms = (
-                "ship SHIP, draw KIND, roll N"
-                if chance
-                else "draw, discard KIND, fire KIND, at SHIP, at dd SEAT, repair CARD, smoke, dd, "
-                "sweep, swap KIND with SEAT, give KIND, give none, MINE1 at SEAT, sub at SHIP, "
-                "torpedo at SHIP, ADDDMG1 on CARD, addship, strike SHIP, kamikaze SHIP, skip, "
-                "dd target SEAT, dd sink SHIP"
-            )
-            raise InvalidActionError(f"{text!r} is not naval-war notation here; forms are: {forms} "
-                                     f"(see docs/notation/naval-war.md)")
-        return found
+        if found is not None:
+            return found
+        if chance and key in self._action_by_text:
+            raise InvalidActionError(f"{quote(text)} is a player's action, but the game is dealing, drawing or "
+                                     f"rolling now (a chance node); chance outcomes are: {_CHANCE_FORMS}")
+        if not chance and key in self._outcome_by_text:
+            raise InvalidActionError(f"{quote(text)} is a chance outcome: dealing a ship, drawing a card or "
+                                     f"rolling a die is the game's event, not a player's move")
+        if chance:
+            raise InvalidActionError(f"{quote(text)} is not a naval-war chance outcome (a chance node); forms "
+                                     f"are: {_CHANCE_FORMS} (see docs/notation/naval-war.md)")
+        raise InvalidActionError(f"{quote(text)} is not naval-war notation here; forms are: {_PLAYER_FORMS} "
+                                 f"(see docs/notation/naval-war.md)")
 
 
-_SPACES = re.compile(r"\s+")
+_CHANCE_FORMS = "ship SHIP, draw KIND, roll N"
+_PLAYER_FORMS = (
+    "draw, discard KIND, fire KIND, at SHIP, at dd SEAT, repair CARD, smoke, dd, sweep, swap KIND with SEAT, "
+    "give KIND, give none, MINE1 at SEAT, sub at SHIP, torpedo at SHIP, ADDDMG1 on CARD, addship, strike SHIP, "
+    "kamikaze SHIP, skip, dd target SEAT, dd sink SHIP"
+)
 
 
 def normalize(text: str) -> str:
-    """Case-, underscore- and spacing-insensitive form of an action text."""
-    return _SPACES.sub(" ", text.replace("_", " ").strip().lower())
+    """Case-, underscore- and spacing-insensitive form of an action text (linear: `str.split`)."""
+    return " ".join(text.replace("_", " ").lower().split())

@@ -39,8 +39,9 @@ OPTIONS: list[OptionSpec] = [
                allowed=(True, False)),
     OptionSpec("fleets", "none", "fleet (team) play: '<fleets>x<members>' (Fleet play)",
                allowed=tuple(FLEET_SHAPES)),
-    OptionSpec("cards", None, "path of your own card data file in the format of cards.toml (None: the printed "
-               "decks)"),
+    OptionSpec("cards", None, "path of your own card data file in the format of cards.toml: a regular UTF-8 file "
+               "of at most 1 MiB, 10-900 ships, 10-1000 play cards (docs/games/naval-war.md, Card files; None: "
+               "the printed decks; '' is refused)"),
 ]
 
 MAX_ROUNDS = 20

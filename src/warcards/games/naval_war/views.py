@@ -10,6 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, Rng
 from warcards.engine.errors import SetupError
+from warcards.engine.setupfields import (
+    int_field,
+    int_list_field,
+    mapping_field,
+    setup_parts,
+    str_field,
+    str_list_field,
+)
+from warcards.engine.text import quote
 from warcards.games.naval_war import rules
 from warcards.games.naval_war.cards import ADDDMG, DD, MINE, SALVO, Tables
 from warcards.games.naval_war.cards import SMOKE as SMOKE_CAT
@@ -436,21 +445,17 @@ def hidden_action_text(st: NavalWarState, action: int, seat: int | None) -> str 
 
 # ----- scenario setups ----------------------------------------------------------------------------------
 _POSITION_KEYS = {"phase", "round", "dealer", "turn", "scores", "last_round", "mine_last", "kamikaze_wait",
-                  "attached", "eliminated", "face_down"}
+                  "attached", "face_down"}
 
 
 def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarState:
     """A state built from zones and position fields (docs/notation/naval-war.md, Setups)."""
     from warcards.games.naval_war.state import NavalWarState
 
-    unknown = sorted(set(setup) - {"zones", "position"})
-    if unknown:
-        raise SetupError(f"naval-war setup: unknown key(s) {unknown}; a setup holds 'zones' and 'position'")
-    zone_map: Mapping[str, Any] = setup.get("zones", {})
-    pos: Mapping[str, Any] = setup.get("position", {})
+    zone_map, pos = setup_parts(setup, "naval-war setup: ")
     bad = sorted(set(pos) - _POSITION_KEYS)
     if bad:
-        raise SetupError(f"naval-war setup: unknown position field(s) {bad}; fields are {sorted(_POSITION_KEYS)}")
+        raise SetupError(f"naval-war setup: unknown position field {quote(bad[0])}; fields are {sorted(_POSITION_KEYS)}")
     st = NavalWarState(game)
     rules.start_round(st)
     t = st.t
@@ -465,7 +470,7 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
             rest_zone = zone
             continue
         if not isinstance(ids, list):
-            raise SetupError(f"naval-war setup: zone {zone!r} must be a list of card ids or \"rest\"")
+            raise SetupError(f"naval-war setup: zone {quote(zone)} must be a list of card ids or \"rest\"")
         for ident in ids:
             where = placed_cards.get(card_index.get(ident, -1)) or placed_ships.get(ship_index.get(ident, -1))
             if where is not None:
@@ -475,7 +480,7 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
             elif ident in ship_index:
                 placed_ships[ship_index[ident]] = zone
             else:
-                raise SetupError(f"naval-war setup: {ident!r} in zone {zone!r} is not a naval-war card id")
+                raise SetupError(f"naval-war setup: {quote(ident)} in zone {quote(zone)} is not a naval-war card id")
     boxed_cards, boxed_ships = game.boxed_cards, game.boxed_ships
     for c in range(t.num_cards):
         card_zone = placed_cards.get(c)
@@ -485,6 +490,7 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
             continue
         if card_zone is None:
             card_zone = rest_zone if rest_zone is not None and _is_card_zone(rest_zone) else "deck"
+            _check_unlisted(zone_map, card_zone, rest_zone, t.card_ids[c])
         st.cpos[c] = _card_code(st, card_zone, t.card_ids[c])
     for s in range(t.num_ships):
         zone = placed_ships.get(s, rest_zone if rest_zone is not None and _is_ship_zone(rest_zone) else "harbor")
@@ -492,9 +498,11 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
             if zone not in ("harbor", "box"):
                 raise SetupError(f"naval-war setup: {t.ship_ids[s]} is out of the game with these options")
             continue
+        if s not in placed_ships:
+            _check_unlisted(zone_map, zone, rest_zone, t.ship_ids[s])
         st.spos[s] = _ship_code(st, zone, t.ship_ids[s])
     # Additional Damage sits on a salvo: the one named in position.attached, else the first salvo listed.
-    attached: Mapping[str, str] = pos.get("attached", {})
+    attached: Mapping[str, str] = mapping_field(pos, "attached", str, "naval-war setup: ")
     for d in t.adddmg_cards:
         code = st.cpos[d]
         if not ON_SHIP <= code < ON_SALVO:
@@ -511,32 +519,37 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
         else:
             x = card_index.get(salvo_id, -1)
             if x < 0 or st.cpos[x] != code:
-                raise SetupError(f"naval-war setup: attached {salvo_id!r} is not a salvo under {t.ship_ids[ship]}")
+                raise SetupError(f"naval-war setup: attached {quote(salvo_id)} is not a salvo under {t.ship_ids[ship]}")
         st.cpos[d] = ON_SALVO + x
     _rebuild(st)
-    st.round = int(pos.get("round", 1))
-    st.dealer = int(pos.get("dealer", 0))
-    st.turn = int(pos.get("turn", st.dealer))
+    prefix = "naval-war setup: "
+    st.round = int_field(pos, "round", 1, 1, prefix=prefix)
+    st.dealer = int_field(pos, "dealer", 0, 0, n - 1, prefix)
+    st.turn = int_field(pos, "turn", st.dealer, 0, n - 1, prefix)
     for key in ("scores", "last_round"):
-        if key in pos:
-            values = [int(v) for v in pos[key]]
-            if len(values) != n:
-                raise SetupError(f"naval-war setup: position.{key} needs {n} numbers")
+        values = int_list_field(pos, key, n, prefix=prefix)
+        if values is not None:
             setattr(st, key, values)
-    if "mine_last" in pos:
-        st.mine_last = [int(v) for v in pos["mine_last"]]
+    mine_last = int_list_field(pos, "mine_last", n, -1, n - 1, prefix)
+    if mine_last is not None:
+        st.mine_last = mine_last
     for j in range(n):
         if st.mine_hits[j] and st.mine_last[j] < 0:
             st.mine_last[j] = (j + 1) % n
-    for sid, wait in pos.get("kamikaze_wait", {}).items():
-        if sid not in ship_index:
-            raise SetupError(f"naval-war setup: kamikaze_wait names {sid!r}, not a ship")
-        st.kwait[ship_index[sid]] = int(wait)
-    for sid in pos.get("face_down", []):
+    for sid, wait in mapping_field(pos, "kamikaze_wait", int, prefix).items():
+        if sid not in ship_index or wait < 0:
+            raise SetupError(f"naval-war setup: kamikaze_wait names {quote(sid)}: {wait}, not a ship and a count")
+        st.kwait[ship_index[sid]] = wait
+    for sid in str_list_field(pos, "face_down", prefix):
         if sid not in ship_index or not FLEET <= st.spos[ship_index[sid]] < DEEP:
-            raise SetupError(f"naval-war setup: face_down names {sid!r}, not a ship in a task force")
+            raise SetupError(f"naval-war setup: face_down names {quote(sid)}, not a ship in a task force")
         st.down |= 1 << ship_index[sid]
-    phase = pos.get("phase", "turn")
+    phase = str_field(pos, "phase", "turn", prefix)
+    if not any(st.alive):
+        raise SetupError("naval-war setup: no seat has a ship afloat; a round needs a task force (Round end)")
+    if phase == "turn" and st.deck_size == 0:
+        raise SetupError("naval-war setup: the deck is empty, so the round is over (Round end: it ends once the "
+                         "last card is drawn); give the deck cards, or start in 'play'")
     st.opened = (1 << n) - 1
     if phase == "turn":
         rules.start_turn(st, st.turn)
@@ -549,10 +562,17 @@ def state_from_setup(game: NavalWarGame, setup: Mapping[str, Any]) -> NavalWarSt
         st.mined_open = 0
         rules.opening_continue(st)
     else:
-        raise SetupError(f"naval-war setup: position.phase {phase!r}; setups start in 'turn', 'play' or 'opening'")
+        raise SetupError(f"naval-war setup: position.phase {quote(phase)}; setups start in 'turn', 'play' or 'opening'")
     if st.round_over:
         rules.end_round(st)
     return st
+
+
+def _check_unlisted(zone_map: Mapping[str, Any], zone: str, rest_zone: str | None, ident: str) -> None:
+    """A zone listed in the setup is exact: a card placed nowhere goes to "rest", or to a zone not listed."""
+    if zone != rest_zone and zone in zone_map:
+        raise SetupError(f"naval-war setup: {ident} is placed nowhere and zone {quote(zone)} is listed exactly; "
+                         "list it, or mark one zone \"rest\"")
 
 
 def _is_ship_zone(zone: str) -> bool:
@@ -570,13 +590,13 @@ def _card_code(st: NavalWarState, zone: str, ident: str) -> int:
     if zone.startswith("on:"):
         ship = zone[3:]
         if ship not in st.t.ship_ids:
-            raise SetupError(f"naval-war setup: zone {zone!r} names no ship")
+            raise SetupError(f"naval-war setup: zone {quote(zone)} names no ship")
         return ON_SHIP + st.t.ship_ids.index(ship)
     kind, _, seat = zone.partition(":")
     bases = {"hand": HAND, "mines": MINES, "smoke": SMOKE, "dd": DDC, "dd-salvos": ON_DD}
     if kind in bases and seat.isdigit() and int(seat) < st.n:
         return bases[kind] + int(seat)
-    raise SetupError(f"naval-war setup: {ident} cannot go in zone {zone!r} (play-card zones: deck, discard, "
+    raise SetupError(f"naval-war setup: {ident} cannot go in zone {quote(zone)} (play-card zones: deck, discard, "
                      "discard:unseen, box, play, hand:N, mines:N, smoke:N, dd:N, dd-salvos:N, on:SHIP)")
 
 
@@ -586,7 +606,7 @@ def _ship_code(st: NavalWarState, zone: str, ident: str) -> int:
     kind, _, seat = zone.partition(":")
     if kind in ("fleet", "deep6") and seat.isdigit() and int(seat) < st.n:
         return (FLEET if kind == "fleet" else DEEP) + int(seat)
-    raise SetupError(f"naval-war setup: ship {ident} cannot go in zone {zone!r} (ship zones: harbor, fleet:N, "
+    raise SetupError(f"naval-war setup: ship {ident} cannot go in zone {quote(zone)} (ship zones: harbor, fleet:N, "
                      "deep6:N)")
 
 

@@ -1,45 +1,31 @@
 """Race to Messina (Sicily 1943): Invasion, Race and Sicily variants (rule text: sicily-1943.txt).
 
-Exports the registry's names: `OPTIONS`, `make_game`, `CONFORMANCE_CONFIGS`, `heuristic_agent`, `render`,
-and `evaluate` (the search's estimate of the returns).
+Exports `SPEC`, the game's `GameSpec` (see `warcards.engine.spec`), registered as `race-to-messina`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from warcards.games.race_to_messina.encoding import (
-    OBSERVATION_BOUNDS,
-    OBSERVATION_VERSION,
-    encode_observation,
-    observation_shape,
-)
-from warcards.games.race_to_messina.evaluate import evaluate
-from warcards.games.race_to_messina.heuristic import heuristic_agent
+from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
 from warcards.games.race_to_messina.params import OPTIONS
-from warcards.games.race_to_messina.render import render
-from warcards.games.race_to_messina.state import RaceToMessinaGame, RaceToMessinaState
+from warcards.games.race_to_messina.state import RaceToMessinaGame
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [{"variant": "invasion"}, {"variant": "race"}, {"variant": "sicily"}]
 
+_PACKAGE = __name__
 
-def make_game(options: Mapping[str, Any]) -> RaceToMessinaGame:
-    """The game for resolved options (`variant`, `players`)."""
-    return RaceToMessinaGame(options)
+SPEC = GameSpec(
+    id=RaceToMessinaGame.game_id,
+    title=RaceToMessinaGame.title,
+    options=OPTIONS,
+    factory=RaceToMessinaGame,
+    conformance_configs=CONFORMANCE_CONFIGS,
+    heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
+    evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
+    render=Ref(f"{_PACKAGE}.render:render"),
+    encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
+    search_levels={"hard": {**PAIRED_SEARCH, "halving": True, "iterations": 240, "horizon": 16}},
+)
 
-
-__all__ = [
-    "CONFORMANCE_CONFIGS",
-    "OBSERVATION_BOUNDS",
-    "OBSERVATION_VERSION",
-    "OPTIONS",
-    "RaceToMessinaGame",
-    "RaceToMessinaState",
-    "encode_observation",
-    "evaluate",
-    "heuristic_agent",
-    "make_game",
-    "observation_shape",
-    "render",
-]
+__all__ = ["CONFORMANCE_CONFIGS", "SPEC"]

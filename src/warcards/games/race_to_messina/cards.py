@@ -13,8 +13,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from warcards.engine.cards import read_toml, validate_cards
-from warcards.engine.errors import CardDataError
+from warcards.engine.cards import (
+    MAX_NAME_LENGTH,
+    CardFile,
+    card_error,
+    load_card_file,
+    rows_of,
+    validate_cards,
+)
+from warcards.engine.text import quote
 
 TRAITS: tuple[str, ...] = (
     "Tanks",
@@ -65,8 +72,8 @@ class CardModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(pattern=r"^[XA]\d\d$")
-    name: str = Field(min_length=1)
+    id: str = Field(pattern=r"^[XA]\d\d$", description="ids are X01–X99 (Axis) and A01–A99 (Allies)")
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     faction: Literal["axis", "ally"]
     restriction: Literal["", "american", "british"] = ""
     force: int = Field(ge=1, le=10)
@@ -128,18 +135,22 @@ CARDS_FILE = Path(__file__).with_name("cards.toml")
 
 
 def load_cards(path: str | Path = CARDS_FILE) -> CardTable:
-    """Read and validate a card file (rule text, card list) and build the tables."""
-    data = read_toml(path)
-    rows = data.get("card")
-    if not isinstance(rows, list) or not rows:
-        raise CardDataError(f"card file {path}: expected a list of [[card]] tables")
-    models = validate_cards(CardModel, rows, str(path))
+    """Read and validate a card file (rule text, card list) and build the tables (cached by content)."""
+    return load_card_file(path, _build)
+
+
+def _build(file: CardFile) -> CardTable:
+    label = file.label
+    rows = rows_of(file.data, "card", label)
+    if not rows:
+        raise card_error(label, ["expected a list of [[card]] tables"])
+    models = validate_cards(CardModel, rows, label)
     models.sort(key=lambda m: (m.faction != "axis", m.id))
     seen: dict[str, str] = {}
     for model in models:
         for key in (model.id.lower(), model.name.lower()):
             if key in seen:
-                raise CardDataError(f"card file {path}: card {model.id}: {key!r} is used twice")
+                raise card_error(label, [f"card {model.id}: {quote(key)} is used twice"])
             seen[key] = model.id
 
     def mask(names: list[str]) -> int:

@@ -17,11 +17,11 @@ case-insensitive) or both (`X05 Luftwaffe`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from warcards.engine.errors import InvalidActionError
+from warcards.engine.text import QUOTE_LIMIT, quote
 from warcards.games.race_to_messina.cards import CardTable, card_table
 
 K_DISCARD = 0
@@ -80,29 +80,34 @@ def card_label(table: CardTable, card: int) -> str:
     return f"{table.ids[card]} {table.names[card]}"
 
 
-_ID = re.compile(r"^([xXaA]\d\d)\b\s*(.*)$")
+def _strip_brackets(text: str) -> str:
+    return text.strip().strip("()").strip()
 
 
 def parse_card(text: str) -> int:
-    """A card number from `X05`, `Luftwaffe` or `X05 Luftwaffe` (case-insensitive)."""
+    """A card number from `X05`, `Luftwaffe` or `X05 Luftwaffe` (case-insensitive); linear in `text`."""
     table = card_table()
-    cleaned = text.strip().strip("()").strip()
+    cleaned = _strip_brackets(text)
     key = cleaned.lower()
     if key in table.by_key:
         return table.by_key[key]
-    match = _ID.match(cleaned)
-    if match and match.group(1).lower() in table.by_key:
-        card = table.by_key[match.group(1).lower()]
-        rest = match.group(2).strip().strip("()").strip().lower()
-        if not rest or rest == table.names[card].lower():
+    ident = cleaned[:3].lower()
+    follows = cleaned[3:4]
+    if ident in table.by_key and _is_card_id(ident) and not (follows.isalnum() or follows == "_"):
+        card = table.by_key[ident]
+        rest = _strip_brackets(cleaned[3:])
+        if not rest or rest.lower() == table.names[card].lower():
             return card
-        raise InvalidActionError(
-            f"{match.group(1).upper()} is {table.names[card]!r}, not {match.group(2).strip()!r}"
-        )
+        raise InvalidActionError(f"{ident.upper()} is {table.names[card]!r}, not {quote(rest)}")
     raise InvalidActionError(
-        f"unknown card {text.strip()!r}: write a card id (X01..X47, A01..A47) or a card name, e.g. "
+        f"unknown card {quote(text.strip())}: write a card id (X01..X47, A01..A47) or a card name, e.g. "
         "'X05' or 'Luftwaffe' (see docs/notation/race-to-messina.md)"
     )
+
+
+def _is_card_id(text: str) -> bool:
+    """`x05` or `a47`: a side letter and two ASCII digits."""
+    return len(text) == 3 and text[0] in "xa" and text[1] in "0123456789" and text[2] in "0123456789"
 
 
 FORMS = (
@@ -112,46 +117,50 @@ FORMS = (
 )
 
 
+_SIDE_WORDS = ("vs", "against", "to")
+_SIDES = {"american": False, "americans": False, "british": True, "brit": True, "brits": True}
+_TARGET_WORDS = ("target", "on", "->")
+
+
 def parse(text: str, sicily_axis_deploy: bool) -> int:
-    """The action for `text` (context-free: the same text is the same action everywhere)."""
+    """The action for `text` (context-free: the same text is the same action everywhere).
+
+    Bare numbers are the engine's (`State.parse_action`). Linear in the length of `text`: words are found
+    with `str.split`, never with a backtracking pattern."""
     enc = encoding()
     stripped = text.strip()
     lowered = stripped.lower()
-    if lowered.isdigit():
-        action = int(lowered)
-        if action >= enc.size:
-            raise InvalidActionError(f"{action} is not an action: actions are 0..{enc.size - 1}")
-        return action
     simple = {"keep": enc.keep, "reveal": enc.reveal, "done": enc.done, "pass": enc.pass_}
     if lowered in simple:
         return simple[lowered]
-    verb, _, rest = stripped.partition(" ")
-    verb = verb.lower()
-    rest = rest.strip()
+    parts = stripped.split(None, 1)
+    verb = parts[0].lower() if parts else ""
+    rest = parts[1].strip() if len(parts) > 1 else ""
     if not rest:
-        raise InvalidActionError(f"cannot read {text!r}: {FORMS}")
+        raise InvalidActionError(f"cannot read {quote(text)}: {FORMS}")
     if verb == "discard":
         return parse_card(rest)
     if verb == "draw":
         return parse_card(rest)
     if verb == "deploy":
-        match = re.match(r"^(.*?)\s+(?:vs|against|to)\s+(americans?|british|brits?)$", rest, re.IGNORECASE)
-        if match:
-            card = parse_card(match.group(1))
-            side = match.group(2).lower()
-            return (enc.deploy2 if side.startswith("brit") else enc.deploy) + card
+        words = rest.split()
+        if len(words) >= 3 and words[-2].lower() in _SIDE_WORDS and words[-1].lower() in _SIDES:
+            card = parse_card(" ".join(words[:-2]))
+            return (enc.deploy2 if _SIDES[words[-1].lower()] else enc.deploy) + card
         if sicily_axis_deploy:
+            card_text = rest if len(rest) <= QUOTE_LIMIT else "CARD"
             raise InvalidActionError(
-                f"Deployment (Sicily): the Axis deploys to one of two Sets; write 'deploy {rest} vs americans' "
-                f"or 'deploy {rest} vs british'"
+                f"Deployment (Sicily): the Axis deploys to one of two Sets; write 'deploy {card_text} vs americans' "
+                f"or 'deploy {card_text} vs british'"
             )
         return enc.deploy + parse_card(rest)
     if verb == "activate":
-        parts = re.split(r"\s+(?:target|on|->)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
-        source = parse_card(parts[0])
-        if len(parts) == 1:
-            return enc.activate + source
-        target = parse_card(parts[1])
+        words = rest.split()
+        split = next((i for i in range(1, len(words) - 1) if words[i].lower() in _TARGET_WORDS), -1)
+        if split < 0:
+            return enc.activate + parse_card(rest)
+        source = parse_card(" ".join(words[:split]))
+        target = parse_card(" ".join(words[split + 1:]))
         k = card_table().dt_index[source]
         if k < 0:
             raise InvalidActionError(
@@ -159,7 +168,7 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
                 f"write 'activate {card_table().ids[source]}'"
             )
         return enc.target + k * enc.n + target
-    raise InvalidActionError(f"unknown verb {verb!r} in {text!r}: {FORMS}")
+    raise InvalidActionError(f"unknown verb {quote(verb)} in {quote(text)}: {FORMS}")
 
 
 def to_string(action: int, sicily_axis: bool) -> str:

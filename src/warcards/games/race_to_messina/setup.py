@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.errors import InvalidActionError, SetupError
+from warcards.engine.setupfields import int_field, int_list_field, mapping_field, setup_parts, str_list_field
+from warcards.engine.text import quote
 from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.notation import parse_card
 from warcards.games.race_to_messina.views import PHASES, deck_zone, discard_zone, pending_zone
@@ -24,7 +26,7 @@ POSITION_FIELDS = ("phase", "turn", "pt", "seat", "slot", "passed", "activated",
 
 def _card(text: Any, where: str) -> int:
     if not isinstance(text, str):
-        raise SetupError(f"setup: {where}: {text!r} is not a card id")
+        raise SetupError(f"setup: {where}: {quote(text)} is not a card id")
     try:
         return parse_card(text)
     except InvalidActionError as error:
@@ -35,18 +37,14 @@ def _seat(s: RaceToMessinaState, text: Any, field: str) -> int:
     names = list(s.v.seats)
     if isinstance(text, str) and text.lower() in names:
         return names.index(text.lower())
-    raise SetupError(f"setup: position field {field!r}: {text!r} is not a seat; seats are {', '.join(names)}")
+    raise SetupError(f"setup: position field {field!r}: {quote(text)} is not a seat; seats are {', '.join(names)}")
 
 
 def apply_setup(s: RaceToMessinaState, spec: Mapping[str, Any]) -> None:
     """Fill an empty state from a scenario setup (zones, then position fields)."""
-    unknown = [key for key in spec if key not in ("zones", "position")]
-    if unknown:
-        raise SetupError(f"setup: unknown key {unknown[0]!r}; a setup has 'zones' and 'position'")
+    zone_spec, position = setup_parts(spec)
     v = s.v
     t = s.t
-    zone_spec: Mapping[str, Any] = spec.get("zones") or {}
-    position: Mapping[str, Any] = spec.get("position") or {}
     targets: dict[str, tuple[str, int]] = {}
     for family in range(len(v.family_zone)):
         targets[deck_zone(s, family)] = ("deck", family)
@@ -60,7 +58,7 @@ def apply_setup(s: RaceToMessinaState, spec: Mapping[str, Any]) -> None:
     rest_zone: str | None = None
     for zone, cards in zone_spec.items():
         if zone not in targets:
-            raise SetupError(f"setup: unknown zone {zone!r}; zones are: {', '.join(targets)}")
+            raise SetupError(f"setup: unknown zone {quote(zone)}; zones are: {', '.join(targets)}")
         if cards == "rest":
             if rest_zone is not None:
                 raise SetupError(f"setup: only one zone may be 'rest' ({rest_zone!r} and {zone!r})")
@@ -81,7 +79,11 @@ def apply_setup(s: RaceToMessinaState, spec: Mapping[str, Any]) -> None:
             if kind not in ("deck", "discard") or s.family[card] == index:
                 placed[card] = rest_zone
                 continue
-        placed[card] = deck_zone(s, s.family[card])
+        default = deck_zone(s, s.family[card])
+        if default in zone_spec:
+            raise SetupError(f"setup: {t.ids[card]} is placed nowhere and zone {default!r} is listed exactly; "
+                             "list the card, or mark one zone \"rest\"")
+        placed[card] = default
     for card, zone in sorted(placed.items()):
         kind, index = targets[zone]
         _place(s, card, zone, kind, index)
@@ -115,25 +117,18 @@ def _apply_position(s: RaceToMessinaState, position: Mapping[str, Any]) -> None:
     v = s.v
     unknown = [key for key in position if key not in POSITION_FIELDS]
     if unknown:
-        raise SetupError(f"setup: unknown position field {unknown[0]!r}; fields are: {', '.join(POSITION_FIELDS)}")
+        raise SetupError(f"setup: unknown position field {quote(unknown[0])}; fields are: {', '.join(POSITION_FIELDS)}")
     phase_name = position.get("phase", "logistics")
     if phase_name not in PHASES[:-1]:
-        raise SetupError(f"setup: phase {phase_name!r}; phases are: {', '.join(PHASES[:-1])}")
+        raise SetupError(f"setup: phase {quote(phase_name)}; phases are: {', '.join(PHASES[:-1])}")
     phase = PHASES.index(phase_name)
-    turn = position.get("turn", 1)
-    if not isinstance(turn, int) or not 1 <= turn <= v.turn_limit:
-        raise SetupError(f"setup: turn {turn!r} must be an integer 1..{v.turn_limit}")
-    s.turn = turn
-    pt = position.get("pt", [0] * v.num_players)
-    if not isinstance(pt, list) or len(pt) != v.num_players or not all(isinstance(x, int) and x >= 0 for x in pt):
-        raise SetupError(f"setup: pt must be a list of {v.num_players} non-negative integers (seat order "
-                         f"{', '.join(v.seats)})")
-    s.pt = list(pt)
-    for seat_name, cards in (position.get("known") or {}).items():
+    s.turn = int_field(position, "turn", 1, 1, v.turn_limit)
+    s.pt = int_list_field(position, "pt", v.num_players, 0) or [0] * v.num_players
+    for seat_name, cards in mapping_field(position, "known", list).items():
         viewer = _seat(s, seat_name, "known")
         for text in cards:
             s.known[viewer] |= 1 << _card(text, "position field 'known'")
-    for text in position.get("activated", []):
+    for text in str_list_field(position, "activated"):
         card = _card(text, "position field 'activated'")
         if not any(card in table for table in s.tables):
             raise SetupError(f"setup: activated card {text} is not on a table")
@@ -145,10 +140,8 @@ def _apply_position(s: RaceToMessinaState, position: Mapping[str, Any]) -> None:
             raise SetupError(f"setup: tables must be empty in the {phase_name} phase (Resolution discards them)")
         s.step = seat_order.index(seat)
     s.phase = phase
-    discarded = position.get("discarded", 0)
+    discarded = int_field(position, "discarded", 0, 0, v.discard_limit)
     if phase == rules.STRATEGY:
-        if not isinstance(discarded, int) or not 0 <= discarded <= v.discard_limit:
-            raise SetupError(f"setup: discarded must be 0..{v.discard_limit}")
         s.discarded = discarded
     if phase == rules.ACTION:
         slot_zone = position.get("slot")
@@ -157,13 +150,15 @@ def _apply_position(s: RaceToMessinaState, position: Mapping[str, Any]) -> None:
         elif slot_zone in v.group_zone and v.group_zone.index(slot_zone) in v.slots:
             s.slot = v.slots.index(v.group_zone.index(slot_zone))
         else:
-            raise SetupError(f"setup: slot {slot_zone!r}; slots are {', '.join(v.group_zone[g] for g in v.slots)}")
-        for zone in position.get("passed", []):
-            if zone not in v.group_zone:
-                raise SetupError(f"setup: passed {zone!r}; slots are {', '.join(v.group_zone)}")
+            raise SetupError(f"setup: slot {quote(slot_zone)}; slots are {', '.join(v.group_zone[g] for g in v.slots)}")
+        for zone in str_list_field(position, "passed"):
+            if zone not in v.group_zone or v.group_zone.index(zone) not in v.slots:
+                raise SetupError(f"setup: passed {quote(zone)}; slots are {', '.join(v.group_zone)}")
             s.passed |= 1 << v.slots.index(v.group_zone.index(zone))
         if s.passed >> s.slot & 1:
             raise SetupError("setup: the slot to act has already passed")
+    elif "slot" in position or "passed" in position:
+        raise SetupError(f"setup: 'slot' and 'passed' describe the action phase, not the {phase_name} phase")
     if any(s.pending) and phase != rules.DEPLOYMENT:
         raise SetupError("setup: hidden deployments (deploying:*) exist only in the deployment phase")
     if phase == rules.LOGISTICS:

@@ -12,6 +12,7 @@ from typing import Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
 from warcards.engine.errors import InvalidActionError, OptionError
+from warcards.engine.text import quote
 from warcards.games.race_to_messina import notation, rules, views
 from warcards.games.race_to_messina import setup as scenario_setup
 from warcards.games.race_to_messina.cards import ALLY, CardTable, card_table
@@ -206,6 +207,12 @@ class RaceToMessinaState(State):
             self._legal_cache = cached
         return list(cached)
 
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against; at a chance node the drawing deck, uncopied."""
+        if self._player == CHANCE:
+            return self.decks[self.v.seat_family[self.drawing_seat()]]
+        return self.legal_actions()
+
     def _legal_actions(self) -> list[int]:
         return rules.legal_actions(self)
 
@@ -253,12 +260,17 @@ class RaceToMessinaState(State):
         return self.v.set_cap > 0 and self.phase == DEPLOYMENT and self.current_player() == self.v.axis_seat
 
     def _parse_action(self, text: str) -> int:
+        """A draw (`draw CARD`) at a chance node, a player's action elsewhere; the other is refused.
+        Bare numbers are the engine's (`State.parse_action`)."""
         chance = self.current_player() == CHANCE
-        is_draw = text.lower().startswith("draw ")
-        if chance and not is_draw and not text.isdigit():
-            raise InvalidActionError(f"a card is being drawn (chance node): write 'draw CARD', not {text!r}")
+        words = text.split(None, 1)
+        is_draw = bool(words) and words[0].lower() == "draw"
+        if chance and not is_draw:
+            raise InvalidActionError(f"a card is being drawn (chance node): write 'draw CARD', not {quote(text)}")
         if is_draw and not chance:
-            raise InvalidActionError(f"{text!r} is a chance outcome, but a player is to act now")
+            raise InvalidActionError(
+                f"{quote(text)} is a chance outcome (a draw is the game's event), but a player is to act now"
+            )
         return notation.parse(text, self.sicily_axis_deploying())
 
     def zones(self) -> dict[str, list[str]]:

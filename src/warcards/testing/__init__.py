@@ -1,0 +1,23 @@
+"""Test tools for game authors (public): the conformance battery, seeded random playouts, scenario files.
+
+- `run_battery(game_id, options, games=..., seed=...)`: the conformance battery on one option set;
+- `random_step`, `random_playout(game, seed)`, `sample_states(game, seed, count)`: the seeded random policy;
+- `scenario_files(root)`, `run_scenario(path)`, `failed_scenarios(root)`: rule tests as scenario files.
+"""
+
+from __future__ import annotations
+
+from warcards.testing.battery import Tally, run_battery
+from warcards.testing.playouts import random_playout, random_step, sample_states
+from warcards.testing.scenarios import failed_scenarios, run_scenario, scenario_files
+
+__all__ = [
+    "Tally",
+    "failed_scenarios",
+    "random_playout",
+    "random_step",
+    "run_battery",
+    "run_scenario",
+    "sample_states",
+    "scenario_files",
+]
