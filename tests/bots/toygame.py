@@ -136,7 +136,7 @@ class ToyState(State):
         other.pending = self.pending[:]
         return other
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         return {
             "hand": [c for c in range(self.game.deck) if self.hands[seat] >> c & 1],
             "hand_sizes": [bin(h).count("1") for h in self.hands],
@@ -149,9 +149,8 @@ class ToyState(State):
             "pending": list(self.pending),
         }
 
-    def determinize(self, seat: int, rng: Rng) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         other = self._copy()
-        other._history = list(self._history)
         unseen = [
             c
             for c in range(self.game.deck)

@@ -214,7 +214,7 @@ class ToyState(State):
         other.die = self.die
         return other
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def _observe(self, seat: int) -> dict[str, Any]:
         over = self.phase == PHASE_OVER
         return {
             "seat": seat,
@@ -228,10 +228,9 @@ class ToyState(State):
             "die": self.die if over else None,
         }
 
-    def determinize(self, seat: int, rng: Rng) -> ToyState:
+    def _determinize(self, seat: int, rng: Rng) -> ToyState:
         """Others' hands and commits are redrawn from the cards `seat` cannot locate."""
         other = self._copy()
-        other._history = list(self._history)
         if self.phase == PHASE_OVER:
             return other
         unknown = [k for k in range(NUM_CARDS) if self.deck >> k & 1]

@@ -59,7 +59,9 @@ def agent_names() -> list[str]:
 
 
 def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
-    """Build the bot called `name` for `seat`, with its own RNG seeded by `seed`."""
+    """Build the bot called `name` for `seat` (a bad seat raises `SeatError`), with its own RNG seeded by
+    `seed`."""
+    seat = game.check_seat(seat)
     if name not in _BUILDERS:
         _load_plugins()
     try:

@@ -402,7 +402,7 @@ class ISMCTSAgent:
             keys = [a * _SEATS + player for a in legal]
             hint = node.hint
             if prior_agents and hint < 0:
-                hint = node.hint = prior_agents[player].step(SeatView(state, player)) * _SEATS + player
+                hint = node.hint = prior_agents[player].step(SeatView.of_sample(state, player)) * _SEATS + player
             untried = [k for k in keys if k not in children]
             for k in keys:
                 child = children.get(k)
@@ -470,7 +470,7 @@ class ISMCTSAgent:
                 return evaluator(state), applied
             else:
                 if agents and moves < guided:
-                    apply(agents[player].step(SeatView(state, player)))
+                    apply(agents[player].step(SeatView.of_sample(state, player)))
                 else:
                     legal = legal_actions()
                     apply(legal[int(random_() * len(legal))])

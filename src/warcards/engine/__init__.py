@@ -1,13 +1,14 @@
 """The warcards rules core: the contract, errors, options and the registry. No I/O, no consumers."""
 
 from warcards.engine.agents import Agent, RandomAgent, SeatView
-from warcards.engine.api import CHANCE, TERMINAL, Game, Rng, State, sample_chance
+from warcards.engine.api import CHANCE, TERMINAL, Game, Rng, SeenAction, State, sample_chance
 from warcards.engine.cards import read_toml, validate_cards
 from warcards.engine.errors import (
     CardDataError,
     IllegalActionError,
     InvalidActionError,
     OptionError,
+    SeatError,
     SetupError,
     WarcardsError,
 )
@@ -37,7 +38,9 @@ __all__ = [
     "RandomAgent",
     "Ref",
     "Rng",
+    "SeatError",
     "SeatView",
+    "SeenAction",
     "SetupError",
     "State",
     "WarcardsError",

@@ -16,10 +16,11 @@ from __future__ import annotations
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from warcards.engine.errors import IllegalActionError, InvalidActionError
+from warcards.engine.errors import IllegalActionError, InvalidActionError, SeatError
 from warcards.engine.text import MAX_ACTION_TEXT, QUOTE_LIMIT, parse_bare_number, quote
 
 CHANCE = -1
@@ -85,14 +86,14 @@ class Game(ABC):
         return [f"player {i}" for i in range(self.num_players)]
 
     def parse_seat(self, text: str) -> int:
-        """A seat number from its name or number, or `ValueError` listing the seats."""
+        """A seat number from its name or number, or `SeatError` (a `ValueError`) listing the seats."""
         names = self.seat_names()
-        lowered = text.strip().lower()
+        lowered = text.strip().lower() if isinstance(text, str) else None
         for index, name in enumerate(names):
             if lowered in (name.lower(), str(index)):
                 return index
-        raise ValueError(
-            f"unknown seat {text!r}; seats are: " + ", ".join(f"{i} ({name})" for i, name in enumerate(names))
+        raise SeatError(
+            f"unknown seat {quote(text)}; seats are: " + ", ".join(f"{i} ({name})" for i, name in enumerate(names))
         )
 
     def rulings_path(self) -> Path | None:
@@ -101,6 +102,23 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"load_game({self.game_id!r}, **{self.options!r})"
+
+    def check_seat(self, seat: object) -> int:
+        """`seat` as a seat number, or `SeatError` naming the seats: seats are the integers
+        0..num_players-1 (an integer type through `operator.index`, never a bool, a float or text)."""
+        if type(seat) is int and 0 <= seat < self.num_players:
+            return seat
+        if not isinstance(seat, bool):
+            try:
+                number = operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                number = -1
+            else:
+                if 0 <= number < self.num_players:
+                    return number
+        seats = ", ".join(f"{i} ({name})" for i, name in enumerate(self.seat_names()))
+        shown = repr(seat) if len(repr(seat)) <= 40 else quote(seat)
+        raise SeatError(f"{shown} is not a seat of {self.game_id}: seats are {seats}")
 
 
 class State(ABC):
@@ -145,20 +163,22 @@ class State(ABC):
         """A deep, independent copy of the game data (history is copied by `clone`)."""
 
     @abstractmethod
-    def observe(self, seat: int) -> JSON:
-        """A JSON-ready dict of exactly what `seat` may know now."""
+    def _observe(self, seat: int) -> JSON:
+        """A JSON-ready dict of exactly what `seat` (already range-checked by `observe`) may know now."""
 
-    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        """The named top-level fields of `observe(seat)`, and only those (an unknown name is left out).
+    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        """The named top-level fields of `_observe(seat)`, and only those (an unknown name is left out).
 
-        Bots that read a few fields call this on every move; a game may override it to compute just
-        those fields, and must then give exactly the values `observe` gives (the conformance battery
-        checks it)."""
-        return {key: value for key, value in self.observe(seat).items() if key in fields}
+        Bots that read a few fields call `observe_fields` on every move; a game may override this hook to
+        compute just those fields, and must then give exactly the values `_observe` gives (the conformance
+        battery checks it)."""
+        return {key: value for key, value in self._observe(seat).items() if key in fields}
 
     @abstractmethod
-    def determinize(self, seat: int, rng: Rng) -> State:
-        """A complete state consistent with everything `seat` has seen, hidden cards sampled with `rng`."""
+    def _determinize(self, seat: int, rng: Rng) -> State:
+        """A complete state consistent with everything `seat` (already checked) has seen, hidden cards
+        sampled with `rng`; it must depend only on `seat`'s view and `rng`. `determinize` empties its
+        history."""
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -325,6 +345,58 @@ class State(ABC):
     def __str__(self) -> str:
         return f"{self.game.game_id} {self.position()}"
 
+    # ----- what each seat sees (ARCHITECTURE.md "What each seat sees") -----------------------------------
+    def observe(self, seat: int) -> JSON:
+        """A JSON-ready dict of exactly what `seat` may know now; a bad seat raises `SeatError`."""
+        return self._observe(self.game.check_seat(seat))
+
+    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+        """The named top-level fields of `observe(seat)`, and only those (an unknown name is left out)."""
+        return self._observe_fields(self.game.check_seat(seat), fields)
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A complete state consistent with everything `seat` has seen, hidden cards sampled with `rng`.
+
+        It carries nothing the seat does not know: its history is empty (it starts at this position, so
+        replaying it rebuilds no hidden card; no consumer needs a past, docs/bots.md), and it depends only
+        on the seat's view and `rng`. A bad seat raises `SeatError`."""
+        sample = self._determinize(self.game.check_seat(seat), rng)
+        sample._history = []
+        sample._legal_cache = None
+        return sample
+
+    def seen_action(self, action: int, seat: int | None) -> SeenAction:
+        """What `seat` sees of `action`, a legal action or chance outcome about to be applied (call it
+        before `apply_action`): the notation when the seat sees the action in full, else a phrase that
+        names no hidden card ("axis deploys a card face down", "player 2 draws a card").
+
+        `seat=None` is a spectator: the public view, what every seat sees. This is the one place that
+        decides what each seat sees of each event (ARCHITECTURE.md "What each seat sees"); the terminal,
+        the server and per-seat replays show moves only through it. A bad seat raises `SeatError`, an
+        action that is not legal now the errors of `apply_action`."""
+        viewer = None if seat is None else self.game.check_seat(seat)
+        number = self._action_number(action)
+        if number not in self.legal_actions():
+            self._refuse(number)
+        actor = self.current_player()
+        hidden = self._hidden_action_text(number, viewer)
+        if hidden is None:
+            return SeenAction(actor, number, self.action_to_string(number))
+        return SeenAction(actor, None, hidden)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        """None when `seat` (None: a spectator) sees legal `action` in full, else what it reads instead.
+
+        Games override this one hook with their rules' hidden plays and private draws. The default is the
+        safe one: a seat sees its own actions in full and nothing else (no other seat's move, no chance
+        outcome)."""
+        actor = self.current_player()
+        if seat is not None and actor == seat:
+            return None
+        if actor == CHANCE:
+            return "chance acts"
+        return f"{self.game.seat_names()[actor]} acts"
+
 
 def describe_value(value: object) -> str:
     """A short description of a value for a message: its type and at most a short prefix of its repr (a
@@ -353,3 +425,13 @@ def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:
         if u < total:
             return outcome
     return outcomes[-1][0]
+
+
+@dataclass(frozen=True, slots=True)
+class SeenAction:
+    """What one seat sees of one action (`State.seen_action`): who acted (a seat or `CHANCE`), the action
+    when the seat may know it (None when it may not), and the text the seat reads."""
+
+    actor: int
+    action: int | None
+    text: str

@@ -30,3 +30,7 @@ class CardDataError(WarcardsError):
 
 class SetupError(WarcardsError):
     """A scenario setup describes an impossible position (a lost or duplicated card, a bad field)."""
+
+
+class SeatError(WarcardsError):
+    """A seat argument is not a seat of this game: seats are the integers 0..players-1 (never a bool)."""

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, TERMINAL, Game
-from warcards.engine.errors import OptionError
+from warcards.engine.errors import OptionError, SeatError
 from warcards.engine.registry import game_spec, games
 from warcards.match import chance_rng, derive_seed, step_chance
 from warcards.rl.common import (
@@ -66,11 +66,12 @@ class WarcardsGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 f"render_mode={render_mode!r}; allowed: {', '.join(self.metadata['render_modes'])}"
             )
         self.game = resolve_game(game, options)
-        if not 0 <= seat < self.game.num_players:
+        try:
+            self.seat = self.game.check_seat(seat)
+        except SeatError:
             raise OptionError(
-                f"seat={seat} is not a seat of {self.game.game_id}; seats are 0..{self.game.num_players - 1}"
-            )
-        self.seat = seat
+                f"seat={repr(seat)[:40]} is not a seat of {self.game.game_id}; seats are 0..{self.game.num_players - 1}"
+            ) from None
         self.opponent_factories = _opponent_factories(opponents, self.game, seat)
         self.illegal_action = check_illegal_policy(illegal_action)
         self.illegal_reward = float(illegal_reward)

@@ -85,3 +85,22 @@ def test_ruling_n5_every_night_turn_starts_with_the_draw_choice() -> None:
     play(state, "draw", "draw SALVO14x1", "discard SALVO14x1", "draw", "draw SALVO14x1", "discard SALVO14x1")
     assert state.current_player() == 2 and "draw" in legal_texts(state) and len(legal_texts(state)) > 1
     assert state.observe(0)["carriers_to_name"] is None and state.observe(2)["carriers_to_name"] == ["AKAGI"]
+
+
+def test_n4_another_seats_sample_at_the_strike_choice_keeps_none_of_the_strikers_face_down_ships() -> None:
+    state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "AKAGI"]}, options=NIGHT,
+                  phase="turn", turn=0, face_down=["NELSON", "MARYLAND", "ROMA", "AKAGI"])
+    play(state, "draw", "draw SALVO14x1", "discard SALVO14x1", "draw", "draw SALVO14x1", "discard SALVO14x1")
+    assert state.current_player() == 2 and state.position()["phase"] == "choice"
+    rng = random.Random(6)
+    fleets = set()
+    for _ in range(30):
+        other = state.determinize(0, rng)
+        assert other.observe(0) == state.observe(0)
+        fleet = other.zones()["fleet:2"]
+        fleets.add(tuple(fleet))
+        carriers = other.observe(2)["carriers_to_name"]
+        assert set(carriers) <= set(fleet), "the carriers to name are the sample's own"
+        assert other.legal_actions() and "draw" in legal_texts(other)
+    assert len(fleets) > 3, "the striker's face-down ships are resampled for another seat"
+    assert all(state.determinize(2, random.Random(k)).zones()["fleet:2"] == ["ROMA", "AKAGI"] for k in range(5))

@@ -159,11 +159,14 @@ class CowState(State):
         d["_history"] = self._history[:]
         return other
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
-    def determinize(self, seat: int, rng: Rng) -> CowState:
+    def _determinize(self, seat: int, rng: Rng) -> CowState:
         return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
         return notation.action_to_string(self, action)

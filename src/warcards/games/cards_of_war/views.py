@@ -125,6 +125,17 @@ def determinize(s: CowState, seat: int, rng: Rng) -> CowState:
     return other
 
 
+def hidden_action_text(s: CowState, action: int, seat: int | None) -> str | None:
+    """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
+
+    Hidden: a card dealt or drawn into a hand (SETUP, REINFORCE, the refill after a turn): the drawer sees
+    it. The draws to see who goes first are shown to both (SETUP), and every deployment is face up."""
+    if s.cp != CHANCE or s.phase == rules.FIRST_DRAW:
+        return None
+    drawer = s.drawer if s.phase == rules.DEAL else s.player
+    return None if seat == drawer else f"{s.game.seat_names()[drawer]} draws a card"
+
+
 def zones(s: CowState) -> dict[str, list[str]]:
     """God view: every physical card in exactly one zone."""
     cid = s.card_id

@@ -320,20 +320,25 @@ class MedSiroccoState(State):
         other.__dict__ = d
         return other
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         from warcards.games.med_sirocco.views import observe
 
         return observe(self, seat)
 
-    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
         from warcards.games.med_sirocco.views import observe
 
         return observe(self, seat, fields)
 
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def _determinize(self, seat: int, rng: Rng) -> State:
         from warcards.games.med_sirocco.views import determinize
 
         return determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        from warcards.games.med_sirocco.views import hidden_action_text
+
+        return hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
         chance = self.phase == rules.PH_CHANCE

@@ -16,7 +16,8 @@ from warcards.engine.errors import SetupError
 from warcards.engine.setupfields import int_field, int_list_field, setup_parts, str_field
 from warcards.engine.text import quote
 from warcards.games.med_sirocco import rules
-from warcards.games.med_sirocco.cards import TYPE_NAMES
+from warcards.games.med_sirocco.cards import E_NIGHT, K_STORM, TYPE_NAMES
+from warcards.games.med_sirocco.notation import DISCARD, PLAY
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoGame, MedSiroccoState
@@ -152,7 +153,6 @@ def determinize(s: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
     shuffle and dealt to slots laid out by public facts (hand sizes, known cards, face-down plays, pile
     size), so two true states the seat cannot tell apart give the same sample for the same `rng`."""
     t = s._copy()
-    t._history = list(s._history)
     known = s.known[seat]
     # The slots, in a fixed order: other hands' unknown cards, others' face-down plays, the pile.
     pool: list[int] = []
@@ -321,3 +321,41 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
         rules.start_operation(s, index[op_id])
     rules.advance(s)
     return s
+
+
+def hidden_action_text(s: MedSiroccoState, action: int, seat: int | None) -> str | None:
+    """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
+
+    Hidden: a card drawn into a hand (1.3, 1.5: the drawer sees it); the two Operations drawn for the 1st
+    player to choose from (5.0: he alone sees them); a card played face down in the 2nd round of a Battle
+    (3.2, Storm cards other than Night excepted); the cards the Lost player chooses to exchange and the card
+    taken from the chosen player's hand (S02: the two players concerned see it). Dice, Operations turned
+    over, Explosion losses and every face-up play are public."""
+    g = s.g
+    if s.phase == rules.PH_CHANCE:
+        ck = s.ck
+        if ck == rules.CK_DRAW:
+            drawer = s.draw_queue[0]
+            return None if seat == drawer else f"player {drawer} draws a card"
+        if ck == rules.CK_OP:
+            turned_over = not s.op_choice and (not s.advanced or len(s.ops_pile) == 1)
+            if turned_over or seat == s.first:
+                return None
+            return f"player {s.first} draws an Operation to choose from"
+        if ck == rules.CK_LOST_PICK:
+            taker, giver = s.lost_player, s.lost_seats[s.lost_step]
+            if seat in (taker, giver):
+                return None
+            return f"player {taker} takes a random card from player {giver}"
+        return None
+    player = s.cur
+    if seat == player:
+        return None
+    if s.phase in (rules.PH_TURN, rules.PH_BUILD) and PLAY <= action < DISCARD:
+        card = action - PLAY
+        night_or_not_storm = g.kind[card] != K_STORM or g.effect[card] == E_NIGHT
+        if s.battle and s.rnd == 1 and s.t_mode == 0 and night_or_not_storm:
+            return f"player {player} plays a card face down"
+    if s.phase == rules.PH_LOST_CARD:
+        return f"player {player} chooses a card to exchange"
+    return None

@@ -129,14 +129,17 @@ class NavalWarState(State):
         other.__dict__ = d
         return other
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
-    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
         return views.observe(self, seat, fields)
 
-    def determinize(self, seat: int, rng: Rng) -> NavalWarState:
+    def _determinize(self, seat: int, rng: Rng) -> NavalWarState:
         return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
         if self.cur == CHANCE and 0 <= action < self.L.num_outcomes:

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import JSON, Rng
+from warcards.engine.api import CHANCE, JSON, Rng
 from warcards.engine.errors import SetupError
 from warcards.engine.setupfields import (
     int_field,
@@ -36,8 +36,13 @@ from warcards.games.naval_war.codes import (
     ON_SALVO,
     ON_SHIP,
     PH_CHOICE,
+    PH_DEAL_CARD,
+    PH_DEAL_SHIP,
+    PH_DRAW,
     PH_OPEN,
     PH_PLAY,
+    PH_REFILL,
+    PH_SHIP,
     PH_STRIKE,
     PHASE_NAMES,
     PLAY,
@@ -276,7 +281,6 @@ def determinize(st: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
     The unseen cards are pooled in card order before any draw, so two states the seat cannot tell apart give
     the same sample for the same `rng` (the sample depends only on the seat's view)."""
     other = st._copy()
-    other._history = list(st._history)
     t = st.t
     card_kind = t.card_kind
     cpos = other.cpos
@@ -380,11 +384,14 @@ def _can_open(st: NavalWarState, p: int, hand: list[int]) -> bool:
 
 def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     """Night actions: the other seats' face-down ships may be any ship `seat` has not seen (harbor or face
-    down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player naming air strikes
-    keeps his ships: his carriers still to fly are fixed (ruling N4). The unseen ships are pooled in id order
-    before the draws, so the sample depends only on what `seat` knows."""
+    down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player who has named an
+    air strike keeps his ships: his carriers still to fly are part of the position (ruling N4). Before he names
+    one (the choice that opens every night turn, N5) his face-down ships are resampled like any other's and
+    his carriers able to fly are read off the sample, so no sample gives his true ships away. The unseen ships
+    are pooled in id order before the draws, so the sample depends only on what `seat` knows."""
     down = st.down
-    keep = st.cur if st.phase in (PH_CHOICE, PH_STRIKE) else -1
+    striker = st.cur if st.phase == PH_CHOICE and st.cur != seat else -1
+    keep = st.cur if st.phase == PH_STRIKE else -1
     slots = [(j, k) for j in range(st.n) if j not in (seat, keep)
              for k, s in enumerate(st.fleets[j]) if (down >> s) & 1]
     pool = sorted(st.harbor + [st.fleets[j][k] for j, k in slots])
@@ -401,6 +408,39 @@ def _shuffle_face_down(st: NavalWarState, seat: int, rng: Rng) -> None:
     st.down = new_down
     st.tgt = [None] * st.n
     st.tcache = None
+    if striker >= 0:
+        elig = [] if st.p.gunnery else rules.strike_carriers(st, striker)
+        st.elig = elig if elig and rules.strike_targets(st, striker) else []
+
+
+# ----- what each seat sees of an action -----------------------------------------------------------------
+def hidden_action_text(st: NavalWarState, action: int, seat: int | None) -> str | None:
+    """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
+
+    Hidden: a play card dealt or drawn into a hand (the owner sees it), except a red card drawn in a turn,
+    which is played at once (Turn; Red cards); with night actions, a ship dealt or an Additional Ship that
+    joins a task force face down (its owner sees it). Every player action is played face up, the fleet
+    exchanges included (ruling F2), and dice are public."""
+    if st.cur != CHANCE:
+        return None
+    phase = st.phase
+    names = st.game.seat_names()
+    if phase in (PH_DEAL_CARD, PH_DEAL_SHIP):
+        owner = rules._deal_seat(st)
+        if phase == PH_DEAL_SHIP and not st.p.night:
+            return None
+        what = "a ship face down" if phase == PH_DEAL_SHIP else "a card"
+        return None if seat == owner else f"{names[owner]} is dealt {what}"
+    owner = st.turn
+    if phase == PH_SHIP:
+        face_down = st.p.night and not st.mine_hits[owner]
+        return None if seat == owner or not face_down else f"{names[owner]}'s Additional Ship joins face down"
+    if phase in (PH_REFILL, PH_DRAW):
+        kind = action - st.L.C_KIND
+        if phase == PH_DRAW and st.t.kind_red[kind]:
+            return None
+        return None if seat == owner else f"{names[owner]} draws a card"
+    return None
 
 
 # ----- scenario setups ----------------------------------------------------------------------------------

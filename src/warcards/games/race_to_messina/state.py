@@ -239,14 +239,17 @@ class RaceToMessinaState(State):
             return [0.0] * self.v.num_players
         return [1.0 if seat == winner else -1.0 for seat in range(self.v.num_players)]
 
-    def observe(self, seat: int) -> JSON:
+    def _observe(self, seat: int) -> JSON:
         return views.observe(self, seat)
 
-    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
         return views.observe(self, seat, fields)
 
-    def determinize(self, seat: int, rng: Rng) -> RaceToMessinaState:
+    def _determinize(self, seat: int, rng: Rng) -> RaceToMessinaState:
         return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE and 0 <= action < self.t.size:

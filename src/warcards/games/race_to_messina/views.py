@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import ALLY, AXIS, force_total
-from warcards.games.race_to_messina.notation import card_label
+from warcards.games.race_to_messina.notation import K_DEPLOY, K_DEPLOY2, card_label, decode
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -280,7 +280,6 @@ def determinize(s: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessinaStat
     Axis hand, as the British see it) is dropped, since `seat` cannot tell which cards it covers (R33).
     """
     d = s._copy()
-    d._history = list(s._history)
     v = d.v
     known = d.known[seat]
     others = [o for o in range(v.num_players) if o != seat]
@@ -338,3 +337,23 @@ def determinize(s: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessinaStat
     d._legal_cache = None
     d._chance_cache = None
     return d
+
+
+def hidden_action_text(s: RaceToMessinaState, action: int, seat: int | None) -> str | None:
+    """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
+
+    Every draw (Logistics, Strategy replacements, Supply) goes face down into the drawer's hand: only the
+    drawer sees the card. Deployment is face down until every seat has deployed (R31): another seat reads
+    that a card was deployed, not which nor where. Everything else is played face up."""
+    player = s.current_player()
+    names = s.v.seats
+    if player == CHANCE:
+        drawer = s.drawing_seat()
+        if seat == drawer:
+            return None
+        return f"{names[drawer]} draws a card" + (" (Supply)" if s.phase == rules.ACTION else "")
+    if seat == player:
+        return None
+    if decode(action)[0] in (K_DEPLOY, K_DEPLOY2):
+        return f"{names[player]} deploys a card face down"
+    return None
