@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warcards
+from tests.edges.scale import examples
 from warcards.engine.api import CHANCE, State, sample_chance
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.engine.registry import conformance_configs, load_game
@@ -33,7 +34,7 @@ MESSAGE_LIMIT = 500
 """The longest refusal message allowed: a fixed text (the forms of a game's notation) plus a short quote."""
 
 REFUSALS = (InvalidActionError, IllegalActionError)
-PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _configs() -> list[tuple[str, dict[str, Any]]]:
@@ -198,7 +199,7 @@ def test_any_text_is_parsed_into_the_action_space_or_refused(indices: tuple[int,
     assert _snapshot(state) == before
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(state_index, st.one_of(st.none(), st.integers(), st.binary(max_size=10), st.floats(), st.lists(st.text())))
 def test_parse_action_of_a_non_string_is_refused(indices: tuple[int, int], value: object) -> None:
     state = _state(indices)

@@ -11,7 +11,6 @@ import json
 import math
 import os
 import threading
-import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warcards
+from tests.edges.scale import examples
 from warcards.engine.api import CHANCE, Game
 from warcards.engine.cards import MAX_CARD_FILE_BYTES, MAX_MESSAGE
 from warcards.engine.errors import CardDataError, OptionError
@@ -36,7 +36,7 @@ SHORT_GAME: dict[str, dict[str, Any]] = {"naval-war": {"players": 2, "target": 2
 ROWS = {"naval-war": ("ship", "play"), "cards-of-war": ("card", "pair"), "med-sirocco": ("cards",)}
 FIELDS = ["id", "name", "code", "copies", "hits", "gun", "score", "types", "kill", "kind", "side", "theatre",
           "category", "value", "red", "nation", "years", "vp", "cards", "stand_in"]
-HYPOTHESIS = settings(max_examples=40, deadline=None, derandomize=True,
+HYPOTHESIS = settings(max_examples=examples(40), deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
@@ -142,7 +142,7 @@ MUTATIONS = ("drop_field", "duplicate_row", "retype_field", "scalar_row", "scala
              "drop_table", "replace_value")
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=examples(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(game_id=st.sampled_from(sorted(SHORT_GAME)), mutation=st.sampled_from(MUTATIONS),
        pick=st.integers(0, 10**6), value=toml_values)
@@ -363,28 +363,24 @@ def test_cards_of_war_names_with_parentheses_are_refused(tmp_path: Path) -> None
 
 
 def test_cards_of_war_deck_loads_in_linear_time(tmp_path: Path) -> None:
-    """The largest deck and a pair list filling 1 MiB load (or are refused) in well under a second each."""
+    """The largest deck and a pair list filling 1 MiB load (the partner tables are built per pair, not per
+    card × card), and a 10 MiB file is refused by its size before it is read. Times are measured by
+    `scripts/card_file_times.py`, not asserted here."""
     data = shipped("cards-of-war")
     base = data["card"]
     data["card"] = [dict(base[i % 52], id=f"K{i}", name=f"Card {i}") for i in range(500)]
     data["pair"] = [{"cards": [f"Card {i}", f"Card {i + 52}"]} for i in range(0, 448, 8)] * 440
     text = toml_document(data)
     assert len(text) < MAX_CARD_FILE_BYTES
-    start = time.perf_counter()
     game = warcards.load_game("cards-of-war", cards=str(write(tmp_path / "pairs.toml", text)))
-    assert time.perf_counter() - start < 3.0
     assert game.table.partners[0] == 1 << 52
     huge = b"[[card]]\n" + b"#" * (10 * MAX_CARD_FILE_BYTES)
-    start = time.perf_counter()
-    refused(lambda: warcards.load_game("cards-of-war", cards=str(write(tmp_path / "huge.toml", huge))))
-    assert time.perf_counter() - start < 1.0
+    assert "MiB" in refused(lambda: warcards.load_game("cards-of-war", cards=str(write(tmp_path / "huge.toml", huge))))
 
 
 def test_long_dotted_keys_are_refused_fast(tmp_path: Path) -> None:
     path = write(tmp_path / "dots.toml", "a." * 50_000 + "b = 1\n")
-    start = time.perf_counter()
     assert "dotted key of more than 8 parts" in refused(lambda: warcards.load_game("naval-war", cards=str(path)))
-    assert time.perf_counter() - start < 1.0
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT_GAME))

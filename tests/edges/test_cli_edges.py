@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import warcards
+from tests.edges.scale import examples
 from warcards.cli.main import DEBUG_ENV, app
 
 runner = CliRunner()
@@ -175,7 +176,7 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
 
 
 @settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data())
 def test_random_command_lines_exit_0_or_2_without_a_traceback(

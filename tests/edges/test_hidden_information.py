@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.edges.hidden_cases import config_id, configs, load, named_cards, positions, shown_cards
+from tests.edges.scale import examples
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, State
 from warcards.engine.errors import SeatError
@@ -148,7 +149,7 @@ ANY_VALUE = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(value=ANY_VALUE)
 def test_d_any_value_is_a_seat_or_a_seat_error(value: object) -> None:
     """Whatever a caller passes as a seat: an int in range is that seat, anything else a `SeatError`."""

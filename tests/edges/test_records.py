@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import warcards
+from tests.edges.scale import examples
 from warcards.cli.main import app
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.match import MatchRecord, RecordError, chance_rng, parse_record, replay
@@ -27,7 +28,7 @@ from warcards.simulate import game_seed
 runner = CliRunner()
 GAMES = warcards.games()
 SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 
@@ -92,7 +93,7 @@ def test_unchanged_records_replay_exactly(game_id: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
 def test_replay_refuses_a_changed_seed(game_id: str, seed: int, tmp_path: Path) -> None:
     data = _data(game_id)

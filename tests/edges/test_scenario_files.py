@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from tests.edges.scale import examples
 from warcards.cli.main import app
 from warcards.engine.errors import WarcardsError
 from warcards.scenario import (
@@ -36,7 +37,7 @@ ROOT = Path(__file__).parents[1] / "scenarios"
 SHIPPED = sorted(ROOT.glob("*/*.json"))
 DOCS = {path.name: json.loads(path.read_text()) for path in SHIPPED}
 BASE = DOCS["resolution-tie-goes-to-the-axis.json"]
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Subtrees whose values the schema leaves to the game (checked by `state_from_setup` or compared at run time).
 FREE = {("options",), ("setup", "position"), ("expect", "position"), ("observe", "contains")}
@@ -139,7 +140,7 @@ def test_random_json_documents_are_refused_with_a_bounded_scenario_error(doc: An
         assert len(str(error)) <= MAX_MESSAGE
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(TYPED), st.data())
 def test_a_wrong_type_at_any_schema_path_is_refused_naming_the_path(
     spot: tuple[str, tuple[Any, ...], Any], data: st.DataObject
@@ -151,7 +152,7 @@ def test_a_wrong_type_at_any_schema_path_is_refused_naming_the_path(
     assert _path(shown) in message, message
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.sampled_from(TYPED), st.sampled_from(["drop", "rename"]))
 def test_a_dropped_or_renamed_key_is_refused_naming_it(spot: tuple[str, tuple[Any, ...], Any], how: str) -> None:
     name, path, _ = spot
@@ -173,7 +174,7 @@ def test_a_dropped_or_renamed_key_is_refused_naming_it(spot: tuple[str, tuple[An
         load_scenario(doc)  # an optional key may be left out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from([(n, p) for n, p, _ in TYPED if p[:2] == ("setup", "position")] +
                        [(n, ("setup", "position", "turn")) for n in DOCS if DOCS[n].get("setup")]),
        json_values)
@@ -185,7 +186,7 @@ def test_any_setup_position_value_gives_a_setup_error_or_a_run(spot: tuple[str, 
         assert len(str(error)) <= MAX_MESSAGE and "setup" in str(error)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(TYPED), json_values)
 def test_any_value_anywhere_gives_a_scenario_error_or_a_result(spot: tuple[str, tuple[Any, ...], Any], bad: Any) -> None:
     name, path, _ = spot
@@ -197,7 +198,7 @@ def test_any_value_anywhere_gives_a_scenario_error_or_a_result(spot: tuple[str, 
         assert isinstance(result, ScenarioResult)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.sampled_from(TYPED), st.data())
 def test_cli_refuses_a_malformed_file_with_exit_2_and_no_traceback(
     spot: tuple[str, tuple[Any, ...], Any], data: st.DataObject
