@@ -6,6 +6,8 @@ linear in time and every message short, whatever was sent.
 
 from __future__ import annotations
 
+import reprlib
+
 MAX_ACTION_TEXT = 200
 """The longest action text the engine parses; anything longer is refused before any game sees it."""
 
@@ -14,21 +16,25 @@ QUOTE_LIMIT = 40
 
 _ASCII_DIGITS = frozenset("0123456789")
 
+_SHORT_REPR = reprlib.Repr()
+"""Bounded reprs of containers (a list of a million items is shown by its first few)."""
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = QUOTE_LIMIT
+
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """Any value for a message, cut to a short prefix: text quoted (`'abc'`), anything else as its repr,
     an integer too long to print (Python refuses ints over 4,300 digits) by its size."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value) - limit} more characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"<an integer of {value.bit_length()} bits>"
     try:
-        text = repr(value)
+        text = _SHORT_REPR.repr(value)
     except (ValueError, RecursionError):
         return f"<a {type(value).__name__}>"
-    if len(text) <= limit:
-        return text
-    if isinstance(value, str):
-        return f"{value[:limit]!r}… ({len(value) - limit} more characters)"
-    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
 def is_bare_number(text: str) -> bool:
