@@ -38,7 +38,7 @@ def test_bad_block_names_and_sizes_are_refused(blocks: tuple[tuple[str, int], ..
 
 
 def test_an_unknown_block_is_an_attribute_error() -> None:
-    with pytest.raises(AttributeError, match="no block 'missing'"):
+    with pytest.raises(AttributeError, match="missing"):
         _ = ActionLayout.build(("a", 1)).missing
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +62,10 @@ class ActionLayout:
             offset += size
         return cls(tuple(made))
 
-    def __getattr__(self, name: str) -> int:
-        """Only called for a name that is not a block (blocks are set as attributes): an `AttributeError`.
-        Declared so that type checkers read `layout.<block>` as an int offset."""
-        raise AttributeError(f"the action layout has no block {name!r}")
+    if TYPE_CHECKING:
+        # Blocks are instance attributes set in __init__; declared for type checkers only, since a real
+        # __getattr__ on the class would slow every `layout.<block>` read in CPython's hot loops.
+        def __getattr__(self, name: str) -> int: ...
 
     def block(self, name: str) -> Block:
         """The block called `name` (`KeyError` if there is none)."""
