@@ -194,6 +194,10 @@ class CardsOfWarState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return rules.chance_outcomes(self)
 
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
+        """The chance node's outcome numbers: a copy of the drawing seat's (sorted) pile."""
+        return self.draw_piles[self.deck_of[self.drawer]][:]
+
     def _legal_now(self) -> list[int]:
         """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
         if self.to_act == CHANCE:
