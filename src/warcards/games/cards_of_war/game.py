@@ -9,9 +9,9 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
+from warcards.games.cards_of_war import notation, rules, views
 from warcards.games.cards_of_war.cards import CardTable, load_cards
 from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES
-from warcards.games.cards_of_war.notation import action_layout
 from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
 from warcards.games.cards_of_war.setup import state_from_setup
 from warcards.games.cards_of_war.state import CardsOfWarState
@@ -22,6 +22,19 @@ class CardsOfWarGame(Game):
 
     game_id = "cards-of-war"
     title = "Cards of War"
+
+    # The rule book the state's hooks call (the state imports no later room: HOUSE.md).
+    legal_actions_of = staticmethod(rules.legal_actions)
+    apply_move_to = staticmethod(rules.apply_move)
+    apply_outcome_to = staticmethod(rules.apply_outcome)
+    illegal_reason_of = staticmethod(rules.illegal_reason)
+    action_to_string_of = staticmethod(notation.action_to_string)
+    parse_action_of = staticmethod(notation.parse_action)
+    zones_of = staticmethod(views.zones)
+    position_of = staticmethod(views.position)
+    observe_of = staticmethod(views.observe)
+    determinize_of = staticmethod(views.determinize)
+    hidden_action_text_of = staticmethod(views.hidden_action_text)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -39,7 +52,7 @@ class CardsOfWarGame(Game):
         self.table: CardTable = load_cards(card_file_option(self.game_id, self.options["cards"]))
         self.decks: int = int(self.options["decks"])
         n = self.table.n
-        self.layout = action_layout(n)
+        self.layout = notation.action_layout(n)
         # The deploy actions of each card in hand, per open-battle bitmask (PLAYING A ROUND).
         self.deploy_table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(

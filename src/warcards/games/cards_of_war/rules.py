@@ -9,7 +9,7 @@ and are laid out by `notation.action_layout`.
 from __future__ import annotations
 
 from bisect import insort
-from itertools import chain, repeat
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -44,6 +44,16 @@ if TYPE_CHECKING:
 BATTLES = tuple(range(NUM_BATTLES))
 """The battle numbers, in order."""
 
+# The phases as module names: the rules compare them on every action, and a global is read faster than a
+# class attribute.
+_DEAL = Phase.DEAL
+_DEPLOY = Phase.DEPLOY
+_JOINT_SECOND = Phase.JOINT_SECOND
+_REINFORCE_DRAW = Phase.REINFORCE_DRAW
+_REINFORCE = Phase.REINFORCE
+_REFILL = Phase.REFILL
+_OVER = Phase.OVER
+
 
 
 # ----- drawing (PLAYING A ROUND; R10) -----------------------------------------------------------------------
@@ -61,12 +71,6 @@ def can_draw(state: CardsOfWarState, seat: int) -> bool:
     deck = state.deck_of[seat]
     refresh_pile(state, deck)
     return bool(state.draw_piles[deck])
-
-
-def chance_outcomes(state: CardsOfWarState) -> list[tuple[int, float]]:
-    """Every card of the drawing seat's pile, equally likely (the pile is unordered)."""
-    pile = state.draw_piles[state.deck_of[state.drawer]]
-    return list(zip(pile, repeat(1.0 / len(pile))))
 
 
 # ----- legal actions ------------------------------------------------------------------------------------------
@@ -118,13 +122,13 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     """Sorted legal actions at a decision node."""
     phase = state.phase
     p = state.mover
-    off = state.deck_offset[p]
-    if phase == Phase.DEPLOY:
+    if phase == _DEPLOY:
         out = list(chain.from_iterable(map(state.deploy_table[state.open_battles].__getitem__, state.hands[p])))
         if state.joint_deployment and out:
             out.extend(joint_actions(state))
         return out or [state.layout.pass_turn]
-    if phase == Phase.JOINT_SECOND:
+    off = state.deck_offset[p]
+    if phase == _JOINT_SECOND:
         jk = state.joint_first_kind
         pm = state.table.partners[jk]
         targets = joint_targets(state, jk, state.joint_first_battle)
@@ -144,10 +148,11 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
-def apply(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`)."""
+def apply_outcome(state: CardsOfWarState, action: int) -> None:
+    """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
+    a REINFORCE draw or a first-player draw."""
     phase = state.phase
-    if phase == Phase.REFILL:
+    if phase == _REFILL:
         p = state.mover
         deck = state.deck_of[p]
         pile = state.draw_piles[deck]
@@ -160,15 +165,13 @@ def apply(state: CardsOfWarState, action: int) -> None:
         if len(hand) < state.hand_limits[p] and pile:
             return
         end_turn(state)
-    elif phase in (Phase.DEPLOY, Phase.JOINT_SECOND, Phase.REINFORCE):
-        _apply_player(state, action)
-    elif phase == Phase.DEAL:
+    elif phase == _DEAL:
         _draw_to_hand(state, state.drawer, action)
         advance_deal(state)
-    elif phase == Phase.REINFORCE_DRAW:
+    elif phase == _REINFORCE_DRAW:
         _draw_to_hand(state, state.mover, action)
         state.reinforce_card = action
-        state.phase = Phase.REINFORCE
+        state.phase = _REINFORCE
         state.to_act = state.mover
     else:
         first_draw(state, action)
@@ -223,7 +226,7 @@ def start_round(state: CardsOfWarState) -> None:
     state.idle_moves = 0
     state.mover = state.first_player
     state.deal_queue = [state.first_player, 1 - state.first_player]
-    state.phase = Phase.DEAL
+    state.phase = _DEAL
     advance_deal(state)
 
 
@@ -237,7 +240,7 @@ def advance_deal(state: CardsOfWarState) -> None:
             state.to_act = CHANCE
             return
         queue.pop(0)
-    state.phase = Phase.DEPLOY
+    state.phase = _DEPLOY
     state.mover = state.first_player
     state.to_act = state.first_player
 
@@ -251,11 +254,13 @@ def _leave_hand(state: CardsOfWarState, seat: int, card: int) -> None:
             floor[t] -= 1
 
 
-def _apply_player(state: CardsOfWarState, a: int) -> None:
+def apply_move(state: CardsOfWarState, a: int) -> None:
+    """Apply a legal player action (the state's `_apply` when a seat acts: DEPLOY, JOINT_SECOND, REINFORCE):
+    a deployment, the first card of a joint deployment, the top discard (Alternative Reinforce) or a pass."""
     p = state.mover
     state.moves += 1
     layout = state.layout
-    if a < layout.joint and state.phase == Phase.DEPLOY:
+    if a < layout.joint and state.phase == _DEPLOY:
         card = a // NUM_BATTLES + state.deck_offset[p]
         _leave_hand(state, p, card)
         place(state, p, card, a % NUM_BATTLES)
@@ -278,16 +283,16 @@ def _apply_player(state: CardsOfWarState, a: int) -> None:
     card = a // NUM_BATTLES + state.deck_offset[p]
     b = a % NUM_BATTLES
     _leave_hand(state, p, card)
-    if state.phase == Phase.REINFORCE:
+    if state.phase == _REINFORCE:
         state.reinforce_card = NO_CARD
-    elif state.phase == Phase.JOINT_SECOND:
+    elif state.phase == _JOINT_SECOND:
         state.joint_first_kind = NO_CARD
         state.joint_first_battle = NO_BATTLE
     place(state, p, card, b)
     if joint and state.open_battles:
         state.joint_first_kind = a // NUM_BATTLES
         state.joint_first_battle = b
-        state.phase = Phase.JOINT_SECOND
+        state.phase = _JOINT_SECOND
         return
     if state.pending_reinforce:
         continue_turn(state)
@@ -385,13 +390,13 @@ def continue_turn(state: CardsOfWarState) -> None:
             break
         state.pending_reinforce -= 1
         if can_draw(state, p):
-            state.phase = Phase.REINFORCE_DRAW
+            state.phase = _REINFORCE_DRAW
             state.drawer = p
             state.to_act = CHANCE
             return
         state.reinforce_card = NO_CARD
         if state.hands[p] or (state.alternative_reinforce and state.discards[state.deck_of[p]]):
-            state.phase = Phase.REINFORCE
+            state.phase = _REINFORCE
             state.to_act = p
             return
     finish_turn(state)
@@ -403,7 +408,7 @@ def finish_turn(state: CardsOfWarState) -> None:
     p = state.mover
     state.reinforce_card = NO_CARD
     if len(state.hands[p]) < state.hand_limits[p] and (len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)):
-        state.phase = Phase.REFILL
+        state.phase = _REFILL
         state.drawer = p
         state.to_act = CHANCE
         return
@@ -428,7 +433,7 @@ def end_turn(state: CardsOfWarState) -> None:
         return
     q = 1 - state.mover
     state.mover = q
-    state.phase = Phase.DEPLOY
+    state.phase = _DEPLOY
     state.to_act = q
 
 
@@ -501,7 +506,7 @@ def game_decided(state: CardsOfWarState) -> bool:
 def game_over(state: CardsOfWarState, winner: int) -> None:
     """WINNING THE GAME: the game ends; `winner` is a seat or `NO_SEAT` (a drawn long game, R22)."""
     state.winner = winner
-    state.phase = Phase.OVER
+    state.phase = _OVER
     state.to_act = TERMINAL
 
 
@@ -525,7 +530,7 @@ def illegal_reason(state: CardsOfWarState, a: int) -> str:
     if a >= layout.top_discard:
         if not state.alternative_reinforce:
             return "Alternative Reinforce is an optional rule not in play (option alternative_reinforce)"
-        if state.phase != Phase.REINFORCE:
+        if state.phase != _REINFORCE:
             return "Alternative Reinforce: the top discard may be deployed only as a REINFORCE deployment"
         if not state.discards[state.deck_of[p]]:
             return "Alternative Reinforce: the discard pile is empty"
@@ -538,19 +543,19 @@ def illegal_reason(state: CardsOfWarState, a: int) -> str:
     label = f"{state.card_id(card)} {table.names[kind]}"
     if joint and not state.joint_deployment:
         return "Joint deployment is an optional rule not in play (option joint_deployment)"
-    if joint and state.phase != Phase.DEPLOY:
+    if joint and state.phase != _DEPLOY:
         return "Joint deployment starts a turn's deployment; it is not allowed now (R17)"
     if card not in state.hands[p]:
         return f"PLAYING A ROUND: {label} is not in your hand; your hand: {hand}"
     if state.battle_winner[b] >= 0:
         return f"WINNING A BATTLE: the {BATTLE_NAMES[b]} battle is resolved; open battles: {open_names} (R5)"
-    if state.phase == Phase.JOINT_SECOND:
+    if state.phase == _JOINT_SECOND:
         jk = state.joint_first_kind
         targets = ", ".join(BATTLE_NAMES[x] for x in joint_targets(state, jk, state.joint_first_battle)) or "none"
         return (f"Joint deployment: the second card must be a partner of {table.names[jk]} "
                 f"({', '.join(sorted({table.names[k] for k in range(state.num_kinds) if table.partners[jk] >> k & 1}))}) "
                 f"deployed into: {targets}")
-    if state.phase == Phase.REINFORCE and state.alternative_reinforce:
+    if state.phase == _REINFORCE and state.alternative_reinforce:
         return ("Alternative Reinforce: deploy either the newly drawn card or the top card of the discard pile "
                 "(R9)")
     if joint:

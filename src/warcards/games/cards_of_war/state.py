@@ -4,14 +4,17 @@ A physical card is `deck * num_kinds + kind` (deck 0 only, unless the 2-deck ver
 own). Draw piles are sorted lists (unordered multisets; a draw is a chance node); discard piles keep their
 order (the top discard matters for Alternative Reinforce); battle piles are bottom-to-top and indexed
 `seat * NUM_BATTLES + battle`.
+
+The state is data: its hooks call the rule book its game holds (`CardsOfWarGame`: `rules`, `views`,
+`notation`), so that this module imports only the rooms before it (HOUSE.md).
 """
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, JSON, Rng, State
-from warcards.games.cards_of_war import notation, rules, views
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     NO_BATTLE,
@@ -188,11 +191,21 @@ class CardsOfWarState(State):
     def current_player(self) -> int:
         return self.to_act
 
+    def is_terminal(self) -> bool:
+        """As the contract's, reading the field (the driver loop asks twice per action)."""
+        return self.to_act == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """As the contract's, reading the field."""
+        return self.to_act == CHANCE
+
     def _legal_actions(self) -> list[int]:
-        return rules.legal_actions(self)
+        return self.game.legal_actions_of(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self)
+        """Every card of the drawing seat's pile, equally likely (the pile is unordered: PLAYING A ROUND, R10)."""
+        pile = self.draw_piles[self.deck_of[self.drawer]]
+        return list(zip(pile, repeat(1.0 / len(pile))))
 
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
         """The chance node's outcome numbers: a copy of the drawing seat's (sorted) pile."""
@@ -204,10 +217,14 @@ class CardsOfWarState(State):
             return self.draw_piles[self.deck_of[self.drawer]]
         return self.legal_actions()
 
-    _apply = rules.apply
+    def _apply(self, action: int) -> None:
+        if self.to_act >= 0:
+            self.game.apply_move_to(self, action)
+        else:
+            self.game.apply_outcome_to(self, action)
 
     def _illegal_reason(self, action: int) -> str:
-        return rules.illegal_reason(self, action)
+        return self.game.illegal_reason_of(self, action)
 
     def returns(self) -> list[float]:
         if self.phase != Phase.OVER or self.winner < 0:
@@ -269,25 +286,25 @@ class CardsOfWarState(State):
         return other
 
     def _observe(self, seat: int) -> JSON:
-        return views.observe(self, seat)
+        return self.game.observe_of(self, seat)
 
     def _determinize(self, seat: int, rng: Rng) -> CardsOfWarState:
-        return views.determinize(self, seat, rng)
+        return self.game.determinize_of(self, seat, rng)
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return views.hidden_action_text(self, action, seat)
+        return self.game.hidden_action_text_of(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        return notation.action_to_string(self, action)
+        return self.game.action_to_string_of(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return notation.parse_action(self, text)
+        return self.game.parse_action_of(self, text)
 
     def zones(self) -> dict[str, list[str]]:
-        return views.zones(self)
+        return self.game.zones_of(self)
 
     def position(self) -> JSON:
-        return views.position(self)
+        return self.game.position_of(self)
 
     def fingerprint(self) -> Any:
         """The contract's fingerprint plus what the position leaves out but play depends on: the REINFORCE
