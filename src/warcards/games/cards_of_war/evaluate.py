@@ -27,7 +27,7 @@ from operator import mul
 from typing import TYPE_CHECKING, cast
 
 from warcards.engine.api import TERMINAL
-from warcards.games.cards_of_war.codes import NUM_BATTLES, Length, Phase
+from warcards.games.cards_of_war.codes import NO_THEATRE, NUM_BATTLES, Length, Phase
 from warcards.games.cards_of_war.params import (
     BATTLE_TARGET,
     EXHAUSTED_HAND,
@@ -110,11 +110,11 @@ def battle_features(state: CardsOfWarState) -> list[int | tuple[float, ...]]:
     tot = state.battle_totals
     bat = state.battle_piles
     out: list[int | tuple[float, ...]] = []
-    for b in (0, 1, 2):
+    for b in range(NUM_BATTLES):
         if bwin[b] >= 0:
             out.append(bwin[b])
             continue
-        theatre_b = state.battle_theatre[b] if tow else -1
+        theatre_b = state.battle_theatre[b] if tow else NO_THEATRE
         column = 4 if theatre_b < 0 else theatre_b
         t0 = tot[b]
         t1 = tot[NUM_BATTLES + b]

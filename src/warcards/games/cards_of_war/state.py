@@ -51,8 +51,8 @@ class CardsOfWarState(State):
         hands: per seat, its hand (sorted physical cards).
         draw_piles: per deck, its draw pile (sorted: unordered, a draw is a chance node).
         discards: per deck, its discard pile (bottom to top).
-        battle_piles: per `seat * 3 + battle`, the seat's cards in that battle (bottom to top).
-        battle_totals: per `seat * 3 + battle`, the seat's points there (WINNING A BATTLE).
+        battle_piles: per `seat * NUM_BATTLES + battle`, the seat's cards in that battle (bottom to top).
+        battle_totals: per `seat * NUM_BATTLES + battle`, the seat's points there (WINNING A BATTLE).
         battle_winner: per battle, the seat that won it, `OPEN` or `VOID` (R11).
         battle_theatre: per battle, its theatre (Theatres of War) or `NO_THEATRE`.
         open_battles: bitmask of the unresolved battles (bit b: battle b).

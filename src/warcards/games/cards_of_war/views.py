@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.games.cards_of_war.cards import THEATRES
-from warcards.games.cards_of_war.codes import BATTLE_NAMES, NO_CARD, PHASE_NAMES, VOID, Phase
+from warcards.games.cards_of_war.codes import BATTLE_NAMES, NO_CARD, NUM_BATTLES, PHASE_NAMES, VOID, Phase
 
 if TYPE_CHECKING:
     from warcards.games.cards_of_war.state import CardsOfWarState
@@ -29,13 +29,13 @@ def observe(state: CardsOfWarState, seat: int) -> JSON:
     hand count, the discard piles, the draw pile sizes and every RECON answer so far (R8)."""
     cid = state.card_id
     battles = []
-    for b in (0, 1, 2):
+    for b in range(NUM_BATTLES):
         battles.append({
             "name": BATTLE_NAMES[b],
             "theatre": THEATRES[state.battle_theatre[b]] if state.battle_theatre[b] >= 0 else None,
             "winner": _winner_text(state.battle_winner[b]),
-            "piles": [[cid(c) for c in state.battle_piles[b]], [cid(c) for c in state.battle_piles[3 + b]]],
-            "totals": [state.battle_totals[b], state.battle_totals[3 + b]],
+            "piles": [[cid(c) for c in state.battle_piles[b]], [cid(c) for c in state.battle_piles[NUM_BATTLES + b]]],
+            "totals": [state.battle_totals[b], state.battle_totals[NUM_BATTLES + b]],
         })
     mine = state.mover == seat and state.phase == Phase.REINFORCE and state.reinforce_card >= 0
     return {
@@ -98,11 +98,11 @@ def determinize(state: CardsOfWarState, seat: int, rng: Rng) -> CardsOfWarState:
         pool = [c for c in pool if c != forced]
         t = theatre[forced % n]
         need[t] = max(0, need[t] - 1)
-    by_theatre: list[list[int]] = [[], [], [], []]
+    by_theatre: list[list[int]] = [[] for _ in THEATRES]
     for c in pool:
         by_theatre[theatre[c % n]].append(c)
     rest: list[int] = []
-    for t in range(4):
+    for t in range(len(THEATRES)):
         group = by_theatre[t]
         rng.shuffle(group)
         take = min(need[t], len(group))
@@ -143,8 +143,8 @@ def zones(state: CardsOfWarState) -> dict[str, list[str]]:
     for seat in (0, 1):
         out[f"hand:{seat}"] = [cid(c) for c in state.hands[seat]]
     for seat in (0, 1):
-        for b in (0, 1, 2):
-            pile = [cid(c) for c in state.battle_piles[seat * 3 + b]]
+        for b in range(NUM_BATTLES):
+            pile = [cid(c) for c in state.battle_piles[seat * NUM_BATTLES + b]]
             won = state.battle_winner[b] == seat
             out[f"battle:{seat}:{BATTLE_NAMES[b]}"] = [] if won else pile
             out[f"won:{seat}:{BATTLE_NAMES[b]}"] = pile if won else []
@@ -167,7 +167,7 @@ def position(state: CardsOfWarState) -> JSON:
         "base_hand_limits": state.base_hand_limits[:],
         "theatres": [THEATRES[t] if t >= 0 else None for t in state.battle_theatre],
         "battle_winners": [_winner_text(w) for w in state.battle_winner],
-        "totals": [state.battle_totals[0:3], state.battle_totals[3:6]],
+        "totals": [state.battle_totals[:NUM_BATTLES], state.battle_totals[NUM_BATTLES:]],
         "pending_reinforce": state.pending_reinforce,
         "reinforce_card": state.card_id(state.reinforce_card) if state.reinforce_card >= 0 else None,
         "joint_first": state.card_id(state.joint_first_kind + state.deck_offset[state.mover]) if state.joint_first_kind >= 0 else None,
