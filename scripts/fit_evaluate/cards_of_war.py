@@ -24,9 +24,9 @@ from scipy.optimize import minimize
 
 from warcards.bots.calibration import heuristic_seats, noisy_move
 from warcards.engine.registry import load_game
-from warcards.games.cards_of_war import rules
+from warcards.games.cards_of_war.codes import Phase
 from warcards.games.cards_of_war.evaluate import BATTLE_WEIGHTS, battle_features
-from warcards.games.cards_of_war.state import CowState
+from warcards.games.cards_of_war.state import CardsOfWarState
 
 RANDOM_SHARE = 0.1
 SAMPLE_EVERY = 3
@@ -48,16 +48,16 @@ def collect(options: dict[str, Any], games: int, seed: int) -> tuple[list[Sample
     for _ in range(games):
         agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
-        assert isinstance(state, CowState)
+        assert isinstance(state, CardsOfWarState)
         pending: list[tuple[int, list[int], list[tuple[float, ...]]]] = []
         openings: list[tuple[int, int, int]] = []
         step = 0
         while not state.is_terminal():
-            if state.phase == rules.DEPLOY and state.moves == 0 and (
-                not openings or openings[-1][0] != state.round_no
+            if state.phase == Phase.DEPLOY and state.moves == 0 and (
+                not openings or openings[-1][0] != state.round_number
             ):
-                openings.append((state.round_no, state.first, state.base[0] - state.base[1]))
-            if step % SAMPLE_EVERY == 0 and state.phase != rules.FIRST_DRAW:
+                openings.append((state.round_number, state.first_player, state.base_hand_limits[0] - state.base_hand_limits[1]))
+            if step % SAMPLE_EVERY == 0 and state.phase != Phase.FIRST_DRAW:
                 winners: list[int] = []
                 features: list[tuple[float, ...]] = []
                 for battle in battle_features(state):
@@ -67,10 +67,10 @@ def collect(options: dict[str, Any], games: int, seed: int) -> tuple[list[Sample
                     else:
                         winners.append(-1)
                         features.append(battle)
-                pending.append((state.round_no, winners, features))
+                pending.append((state.round_number, winners, features))
             noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
-        results = state.results
+        results = state.round_results
         for round_no, winners, features in pending:
             if round_no <= len(results) and results[round_no - 1] >= 0:
                 samples.append((winners, features, results[round_no - 1]))
@@ -82,9 +82,9 @@ def collect(options: dict[str, Any], games: int, seed: int) -> tuple[list[Sample
 
 def fit_round(samples: list[Sample]) -> tuple[np.ndarray, float]:
     """Battle weights and round temperature maximising the likelihood of the round winners."""
-    winners = np.array([s[0] for s in samples])
-    features = np.array([s[1] for s in samples])
-    won = np.array([1.0 if s[2] == 0 else 0.0 for s in samples])
+    winners = np.array([state[0] for state in samples])
+    features = np.array([state[1] for state in samples])
+    won = np.array([1.0 if state[2] == 0 else 0.0 for state in samples])
     open_ = winners < 0
     fixed = (winners == 0).astype(float)
     k = features.shape[-1]

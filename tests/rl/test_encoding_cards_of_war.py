@@ -11,7 +11,7 @@ import pytest
 from warcards.engine import State
 from warcards.engine.registry import conformance_configs, load_game
 from warcards.games.cards_of_war.encoding import encode_observation, observation_shape
-from warcards.games.cards_of_war.game import CowGame
+from warcards.games.cards_of_war.game import CardsOfWarGame
 from warcards.rl.encoding import encoder_for
 
 CONFIGS = conformance_configs("cards-of-war")
@@ -20,9 +20,9 @@ N = 52  # cards in the stand-in deck
 S = 16 * N  # the scalars' offset with one deck
 
 
-def _game(**options: Any) -> CowGame:
+def _game(**options: Any) -> CardsOfWarGame:
     game = load_game("cards-of-war", **options)
-    assert isinstance(game, CowGame)
+    assert isinstance(game, CardsOfWarGame)
     return game
 
 
@@ -34,7 +34,7 @@ def _step(state: State, rng: random.Random) -> None:
         state.apply_action(legal[rng.randrange(len(legal))])
 
 
-def _random_states(game: CowGame, seed: int, count: int = 3, depth: int = 400) -> list[State]:
+def _random_states(game: CardsOfWarGame, seed: int, count: int = 3, depth: int = 400) -> list[State]:
     """`count` states of one seeded random game, taken at random depths up to `depth` (or its end)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -48,11 +48,11 @@ def _random_states(game: CowGame, seed: int, count: int = 3, depth: int = 400) -
     return taken
 
 
-def _kind(game: CowGame, ident: str) -> int:
+def _kind(game: CardsOfWarGame, ident: str) -> int:
     return game.table.ids.index(ident.split("/")[0])
 
 
-def _check_vector(vector: np.ndarray, game: CowGame) -> None:
+def _check_vector(vector: np.ndarray, game: CardsOfWarGame) -> None:
     cards = len(game.card_ids)
     assert vector.dtype == np.float32
     assert vector.shape == observation_shape(game)
@@ -94,9 +94,9 @@ def test_whole_games_stay_in_bounds_to_the_end() -> None:
         winner = state.observe(0)["winner"]
         if winner is not None:
             end = encode_observation(state.observe(0), game)
-            s = 16 * len(game.card_ids)
-            assert end[s + 75 + (0 if winner == 0 else 1)] == 1.0
-            assert end[s + 7] == 1.0  # phase over
+            state = 16 * len(game.card_ids)
+            assert end[state + 75 + (0 if winner == 0 else 1)] == 1.0
+            assert end[state + 7] == 1.0  # phase over
 
 
 @pytest.mark.parametrize(

@@ -6,39 +6,39 @@ from typing import Any
 
 import warcards
 from warcards.engine.api import CHANCE
-from warcards.games.cards_of_war.state import CowState
+from warcards.games.cards_of_war.state import CardsOfWarState
 
 
 def game(**options: Any) -> warcards.Game:
     return warcards.load_game("cards-of-war", **options)
 
 
-def setup(zones: dict[str, Any], position: dict[str, Any] | None = None, **options: Any) -> CowState:
+def setup(zones: dict[str, Any], position: dict[str, Any] | None = None, **options: Any) -> CardsOfWarState:
     """A deploy-phase state from zones (cards not named go to the draw pile) and position fields."""
     state = game(**options).state_from_setup({"zones": zones, "position": position or {}})
-    assert isinstance(state, CowState)
+    assert isinstance(state, CardsOfWarState)
     return state
 
 
-def play(state: CowState, *texts: str) -> CowState:
+def play(state: CardsOfWarState, *texts: str) -> CardsOfWarState:
     """Apply each action text in notation (including `draw X` at chance nodes)."""
     for text in texts:
         state.apply_action(state.parse_action(text))
     return state
 
 
-def settle(state: CowState) -> CowState:
+def settle(state: CardsOfWarState) -> CardsOfWarState:
     """Resolve chance nodes with the lowest card of the pile until a player must act (deterministic)."""
     while state.current_player() == CHANCE:
         state.apply_action(state.chance_outcomes()[0][0])
     return state
 
 
-def hand(state: CowState, seat: int) -> list[str]:
+def hand(state: CardsOfWarState, seat: int) -> list[str]:
     return state.zones()[f"hand:{seat}"]
 
 
-def fresh_state(**options: Any) -> CowState:
+def fresh_state(**options: Any) -> CardsOfWarState:
     state = game(**options).new_initial_state()
-    assert isinstance(state, CowState)
+    assert isinstance(state, CardsOfWarState)
     return state

@@ -79,7 +79,7 @@ def test_1_kill_every_type_has_predators_of_two_other_types_and_none_kills_its_o
 
 def test_the_cards_scores_mostly_1_to_5_and_the_strongest_carry_no_ability() -> None:
     scores = Counter(T.score)
-    assert sum(v for s, v in scores.items() if 1 <= s <= 5) >= 50
+    assert sum(v for state, v in scores.items() if 1 <= state <= 5) >= 50
     top = max(T.score)
     for kind in range(T.n):
         if T.score[kind] >= 5:

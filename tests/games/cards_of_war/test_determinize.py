@@ -8,9 +8,9 @@ from typing import Any
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.cards_of_war import rules
+from warcards.games.cards_of_war.codes import PHASE_NAMES, Phase
 from warcards.games.cards_of_war.heuristic import heuristic_agent
-from warcards.games.cards_of_war.state import CowState
+from warcards.games.cards_of_war.state import CardsOfWarState
 
 from .helpers import game
 
@@ -22,23 +22,23 @@ CONFIGS: list[dict[str, Any]] = [
     {"length": "long", "decks": 2, "theatres_of_war": True, "strategic_exhaustion": True},
     {"length": "normal", "decks": 2, "joint_deployment": True, "tactical_advantage": True},
 ]
-PHASES = {rules.DEPLOY, rules.JOINT2, rules.REINF_DRAW, rules.REINF, rules.REFILL, rules.DEAL}
+PHASES = {Phase.DEPLOY, Phase.JOINT_SECOND, Phase.REINFORCE_DRAW, Phase.REINFORCE, Phase.REFILL, Phase.DEAL}
 
 
-def positions(options: dict[str, Any], games: int, seed: int, every: int) -> list[CowState]:
+def positions(options: dict[str, Any], games: int, seed: int, every: int) -> list[CardsOfWarState]:
     """Positions of seeded games (heuristic bots, a quarter of their moves random), one per `every` actions."""
     g = game(**options)
     rng = random.Random(seed)
-    out: list[CowState] = []
+    out: list[CardsOfWarState] = []
     for _ in range(games):
         agents = [heuristic_agent(g, seat, rng.randrange(1 << 30)) for seat in (0, 1)]
         state = g.new_initial_state()
-        assert isinstance(state, CowState)
+        assert isinstance(state, CardsOfWarState)
         step = 0
         while not state.is_terminal():
-            if step % every == 0 or state.phase in (rules.JOINT2, rules.REINF):
+            if step % every == 0 or state.phase in (Phase.JOINT_SECOND, Phase.REINFORCE):
                 copied = state.clone()
-                assert isinstance(copied, CowState)
+                assert isinstance(copied, CardsOfWarState)
                 out.append(copied)
             player = state.current_player()
             if player == CHANCE:
@@ -68,7 +68,7 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
                 differed += b.hands[1 - seat] != a.hands[1 - seat]
                 for k in (x, x + 1):
                     assert a.determinize(seat, random.Random(k)) == b.determinize(seat, random.Random(k)), (
-                        options, rules.PHASE_NAMES[a.phase], seat, k
+                        options, PHASE_NAMES[a.phase], seat, k
                     )
                 checked += 1
                 phases.add(a.phase)

@@ -12,23 +12,25 @@ import pytest
 from warcards.bots.calibration import calibrate
 from warcards.games.cards_of_war import CONFORMANCE_CONFIGS
 from warcards.games.cards_of_war.evaluate import evaluate, round_outcome
-from warcards.games.cards_of_war.state import CowState
+from warcards.games.cards_of_war.state import CardsOfWarState
 from warcards.testing import sample_states
 
 from .helpers import game, setup
 
-SHARED = ("game", "tbl", "info", "deploy_table", "_legal_cache")
+SHARED = ("game", "table", "kind_info", "deploy_table", "layout", "_legal_cache")
 
 
-def random_game(options: dict[str, Any], seed: int, every: int) -> tuple[list[CowState], CowState]:
+def random_game(options: dict[str, Any], seed: int, every: int) -> tuple[list[CardsOfWarState], CardsOfWarState]:
     """Positions of one seeded random game (one per `every` actions) and its terminal state."""
     *seen, state = sample_states(game(**options), seed, every=every)
-    assert all(isinstance(position, CowState) for position in [*seen, state])
+    assert all(isinstance(position, CardsOfWarState) for position in [*seen, state])
     return seen, state
 
 
-def snapshot(state: CowState) -> dict[str, Any]:
-    return {k: copy.deepcopy(v) for k, v in vars(state).items() if k not in SHARED}
+def snapshot(state: CardsOfWarState) -> dict[str, Any]:
+    """Every field of the state (its `__slots__` and the base class's attributes) but the shared tables."""
+    fields = {**vars(state), **{k: getattr(state, k) for k in CardsOfWarState.__slots__}}
+    return {k: copy.deepcopy(v) for k, v in fields.items() if k not in SHARED}
 
 
 @pytest.mark.parametrize("length", ["short", "normal", "long"])
@@ -66,7 +68,7 @@ HAND_A = ["G02", "G03", "G05", "G07", "A01", "S05", "I05", "I06"]
 HAND_B = ["G09", "G10", "G11", "A02", "A11", "S06", "I07", "I08"]
 
 
-def leading(seat: int) -> CowState:
+def leading(seat: int) -> CardsOfWarState:
     """Round 2 of a normal game: `seat` won round 1, has won the left battle and leads the centre 13 to 3."""
     other = 1 - seat
     return setup(
@@ -95,12 +97,12 @@ def test_a_clearly_winning_position_ranks_above_a_clearly_losing_one() -> None:
 
 
 def test_a_round_decided_by_two_battles_is_certain() -> None:
-    s = setup(
+    state = setup(
         {"won:0:left": ["G06", "S09", "S01"], "won:0:centre": ["G13", "A06", "G04", "A07"], "hand:0": HAND_A,
          "hand:1": HAND_B},
         {"player": 1},
         length="short",
     )
-    q0, q1, sweep0, _ = round_outcome(s)
+    q0, q1, sweep0, _ = round_outcome(state)
     assert (q0, q1) == (1.0, 0.0) and 0.0 < sweep0 < 1.0
-    assert evaluate(s) == [1.0, -1.0]
+    assert evaluate(state) == [1.0, -1.0]

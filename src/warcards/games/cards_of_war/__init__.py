@@ -10,7 +10,7 @@ from itertools import product
 from typing import Any
 
 from warcards.engine.spec import EncoderSpec, GameSpec, Ref
-from warcards.games.cards_of_war.game import CowGame
+from warcards.games.cards_of_war.game import CardsOfWarGame
 from warcards.games.cards_of_war.params import LENGTHS, OPTIONS
 
 
@@ -38,10 +38,10 @@ CONFORMANCE_CONFIGS: list[dict[str, Any]] = _configs()
 _PACKAGE = __name__
 
 SPEC = GameSpec(
-    id=CowGame.game_id,
-    title=CowGame.title,
+    id=CardsOfWarGame.game_id,
+    title=CardsOfWarGame.title,
     options=OPTIONS,
-    factory=CowGame,
+    factory=CardsOfWarGame,
     conformance_configs=CONFORMANCE_CONFIGS,
     # The game lengths are the variants the conformance battery plays in full; the optional rules are options.
     variant_options=("players", "length"),

@@ -71,6 +71,7 @@ import numpy as np
 
 from warcards.engine.api import Game
 from warcards.games.cards_of_war.cards import THEATRES
+from warcards.games.cards_of_war.codes import PHASE_NAMES
 from warcards.games.cards_of_war.params import (
     BATTLE_TARGET,
     LENGTHS,
@@ -79,10 +80,9 @@ from warcards.games.cards_of_war.params import (
     NORMAL_GAME_ROUNDS,
     TACTICAL_HAND_SIZE,
 )
-from warcards.games.cards_of_war.rules import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from warcards.games.cards_of_war.game import CowGame
+    from warcards.games.cards_of_war.game import CardsOfWarGame
 
 OBSERVATION_VERSION = 1
 OBSERVATION_BOUNDS = (0.0, 1.0)
@@ -107,7 +107,7 @@ class _Layout:
     """What encoding a view of one game needs, computed once: per seat and card plane, the entry of each card
     id; the scalars' offset; a template vector (the unseen plane full, the options set)."""
 
-    def __init__(self, game: CowGame) -> None:
+    def __init__(self, game: CardsOfWarGame) -> None:
         ids = game.card_ids
         n = game.table.n
         cards = len(ids)
@@ -146,7 +146,7 @@ _LAYOUTS: weakref.WeakKeyDictionary[Game, _Layout] = weakref.WeakKeyDictionary()
 def _layout(game: Game) -> _Layout:
     layout = _LAYOUTS.get(game)
     if layout is None:
-        layout = _LAYOUTS[game] = _Layout(cast("CowGame", game))
+        layout = _LAYOUTS[game] = _Layout(cast("CardsOfWarGame", game))
     return layout
 
 

@@ -27,7 +27,7 @@ from operator import mul
 from typing import TYPE_CHECKING, cast
 
 from warcards.engine.api import TERMINAL
-from warcards.games.cards_of_war import rules
+from warcards.games.cards_of_war.codes import NO_THEATRE, NUM_BATTLES, Length, Phase
 from warcards.games.cards_of_war.params import (
     BATTLE_TARGET,
     EXHAUSTED_HAND,
@@ -37,7 +37,7 @@ from warcards.games.cards_of_war.params import (
 
 if TYPE_CHECKING:
     from warcards.engine.api import State
-    from warcards.games.cards_of_war.state import CowState
+    from warcards.games.cards_of_war.state import CardsOfWarState
 
 BATTLE_WEIGHTS: tuple[float, ...] = (2.556, -0.098, 0.111, 0.483, 1.128, 0.125, -0.009, 0.062, -0.013)
 """Logit weights of seat 0 winning an open battle, one per feature of `battle_features`."""
@@ -48,9 +48,9 @@ FIRST_ROUND_LOGIT = 0.280
 HAND_SIZE_LOGIT = 0.878
 """Logit per card of base hand-size lead in a future round (Strategic exhaustion)."""
 
-_FIRST_DRAW = rules.FIRST_DRAW
-_DEAL = rules.DEAL
-_REFILL = rules.REFILL
+_FIRST_DRAW = Phase.FIRST_DRAW
+_DEAL = Phase.DEAL
+_REFILL = Phase.REFILL
 _SCALE = 1.0 / BATTLE_TARGET
 
 
@@ -61,28 +61,28 @@ def _sigmoid(z: float) -> float:
     return e / (1.0 + e)
 
 
-def next_deployer(s: CowState) -> int:
+def next_deployer(state: CardsOfWarState) -> int:
     """The seat that deploys next in this round: the mover, after a refill the other seat (PLAYING A ROUND),
     while dealing the round's first player (R24)."""
-    phase = s.phase
+    phase = state.phase
     if phase == _REFILL:
-        return 1 - s.player
+        return 1 - state.mover
     if phase == _DEAL:
-        return s.first
-    return s.player
+        return state.first_player
+    return state.mover
 
 
-def battle_features(s: CowState) -> list[int | tuple[float, ...]]:
-    """Per battle: its winner (0, 1 or `rules.VOID`) if resolved, else the features of seat 0 winning it, in
+def battle_features(state: CardsOfWarState) -> list[int | tuple[float, ...]]:
+    """Per battle: its winner (0, 1 or `codes.VOID`) if resolved, else the features of seat 0 winning it, in
     the order of `BATTLE_WEIGHTS`: the margin / 15; the margin weighted by how near the leader is to 15
     (WINNING A BATTLE); the move (+1 seat 0 deploys next, -1 seat 1); the opponent's exposed top points
     minus one's own / 5 (a KILL in the other hand matches the top card: SPECIAL ABILITIES 1, R3; with
     Theatres of War only points that count, R15); whether the next deployer, then the other seat, holds a
     card that reaches 15 there (as +1 for seat 0, -1 for seat 1: R6); and the hands' leads in points / 10,
     in REINFORCE cards (SPECIAL ABILITIES 2) and in cards held."""
-    info = s.info
-    n = s.n
-    mover = next_deployer(s)
+    info = state.kind_info
+    n = state.num_kinds
+    mover = next_deployer(state)
     best = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
     kills = [0, 0]
     points = [0, 0]
@@ -90,7 +90,7 @@ def battle_features(s: CowState) -> list[int | tuple[float, ...]]:
     for seat in (0, 1):
         row = best[seat]
         mask = total = extra = 0
-        for c in s.hands[seat]:
+        for c in state.hands[seat]:
             theatre, _, killmask, score, _, has_reinforce = info[c % n]
             mask |= killmask
             total += score
@@ -104,27 +104,27 @@ def battle_features(s: CowState) -> list[int | tuple[float, ...]]:
     tempo = 1.0 if mover == 0 else -1.0
     hand_points = (points[0] - points[1]) * 0.1
     hand_reinforce = float(reinforce[0] - reinforce[1])
-    hand_size = float(len(s.hands[0]) - len(s.hands[1]))
-    tow = s.tow
-    bwin = s.bwin
-    tot = s.tot
-    bat = s.bat
+    hand_size = float(len(state.hands[0]) - len(state.hands[1]))
+    tow = state.theatres_of_war
+    bwin = state.battle_winner
+    tot = state.battle_totals
+    bat = state.battle_piles
     out: list[int | tuple[float, ...]] = []
-    for b in (0, 1, 2):
+    for b in range(NUM_BATTLES):
         if bwin[b] >= 0:
             out.append(bwin[b])
             continue
-        theatre_b = s.theatre[b] if tow else -1
+        theatre_b = state.battle_theatre[b] if tow else NO_THEATRE
         column = 4 if theatre_b < 0 else theatre_b
         t0 = tot[b]
-        t1 = tot[3 + b]
+        t1 = tot[NUM_BATTLES + b]
         exposed = 0
         pile = bat[b]
         if pile:
             top = info[pile[-1] % n]
             if top[1] & kills[1] and (theatre_b < 0 or top[0] == theatre_b):
                 exposed -= top[3]
-        pile = bat[3 + b]
+        pile = bat[NUM_BATTLES + b]
         if pile:
             top = info[pile[-1] % n]
             if top[1] & kills[0] and (theatre_b < 0 or top[0] == theatre_b):
@@ -150,13 +150,13 @@ def battle_features(s: CowState) -> list[int | tuple[float, ...]]:
     return out
 
 
-def round_outcome(s: CowState, weights: tuple[float, ...] = BATTLE_WEIGHTS,
+def round_outcome(state: CardsOfWarState, weights: tuple[float, ...] = BATTLE_WEIGHTS,
                   temperature: float = ROUND_TEMPERATURE) -> tuple[float, float, float, float]:
     """(P seat 0 wins the round, P seat 1 wins it, P seat 0 wins all three battles, P seat 1 does): open
     battles as independent races, the round to the seat with more battles (WINNING A ROUND; R11)."""
     lead = 0
     probabilities: list[float] = []
-    for battle in battle_features(s):
+    for battle in battle_features(state):
         if isinstance(battle, int):
             lead += 1 if battle == 0 else -1 if battle == 1 else 0
         else:
@@ -242,27 +242,27 @@ def _long_value(lead: int, first: int, hand_lead: int) -> float:
     return _long_values(hand_lead)[lead + LONG_GAME_LEAD - 1][first]
 
 
-def game_value(s: CowState, q0: float, q1: float, sweep0: float, sweep1: float) -> float:
+def game_value(state: CardsOfWarState, q0: float, q1: float, sweep0: float, sweep1: float) -> float:
     """Seat 0's expected return given the current round's outcome probabilities (WINNING THE GAME)."""
     draw = max(0.0, 1.0 - q0 - q1)
-    if s.length == rules.SHORT:
+    if state.length == Length.SHORT:
         return q0 - q1
-    won0, won1 = s.rounds_won
-    if s.length == rules.NORMAL:
-        r = s.round_no + 1
+    won0, won1 = state.rounds_won
+    if state.length == Length.NORMAL:
+        r = state.round_number + 1
         return (
             q0 * _normal_value(won0 + 1, won1, r, 0)
             + q1 * _normal_value(won0, won1 + 1, r, 1)
-            + draw * _normal_value(won0, won1, r, s.first)
+            + draw * _normal_value(won0, won1, r, state.first_player)
         )
     lead = won0 - won1
-    if s.round_no >= LONG_GAME_ROUND_CAP:
+    if state.round_number >= LONG_GAME_ROUND_CAP:
         return q0 * _sign(lead + 1) + q1 * _sign(lead - 1) + draw * _sign(lead)
-    if not s.exhaustion:
+    if not state.strategic_exhaustion:
         return q0 * _long_value(lead + 1, 0, 0) + q1 * _long_value(lead - 1, 1, 0) + draw * _long_value(
-            lead, s.first, 0
+            lead, state.first_player, 0
         )
-    base0, base1 = s.base
+    base0, base1 = state.base_hand_limits
     hand_lead = base0 - base1
     out0 = 1.0 if base1 - 1 <= EXHAUSTED_HAND else _long_value(lead + 1, 0, hand_lead + 1)
     out1 = -1.0 if base0 - 1 <= EXHAUSTED_HAND else _long_value(lead - 1, 1, hand_lead - 1)
@@ -271,16 +271,16 @@ def game_value(s: CowState, q0: float, q1: float, sweep0: float, sweep1: float) 
         + (q0 - sweep0) * _long_value(lead + 1, 0, hand_lead)
         + sweep1 * out1
         + (q1 - sweep1) * _long_value(lead - 1, 1, hand_lead)
-        + draw * _long_value(lead, s.first, hand_lead)
+        + draw * _long_value(lead, state.first_player, hand_lead)
     )
 
 
 def evaluate(state: State) -> list[float]:
     """Estimated `returns()` of a Cards of War state: exactly them at the end, else [v, -v] with v = P(seat 0
     wins) - P(seat 1 wins). Reads every card (determinized states); never changes the state."""
-    s = cast("CowState", state)
-    if s.cp == TERMINAL:
-        return s.returns()
-    outcome = (0.5, 0.5, 0.0, 0.0) if s.phase == _FIRST_DRAW else round_outcome(s)
-    value = game_value(s, *outcome)
+    cow = cast("CardsOfWarState", state)
+    if cow.to_act == TERMINAL:
+        return cow.returns()
+    outcome = (0.5, 0.5, 0.0, 0.0) if cow.phase == _FIRST_DRAW else round_outcome(cow)
+    value = game_value(cow, *outcome)
     return [value, -value]

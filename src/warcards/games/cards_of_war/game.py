@@ -9,16 +9,32 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
+from warcards.games.cards_of_war import notation, rules, views
 from warcards.games.cards_of_war.cards import CardTable, load_cards
+from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES
 from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
-from warcards.games.cards_of_war.state import CowState
+from warcards.games.cards_of_war.setup import state_from_setup
+from warcards.games.cards_of_war.state import CardsOfWarState
 
 
-class CowGame(Game):
+class CardsOfWarGame(Game):
     """Cards of War for two players, with the optional rules chosen in `options`."""
 
     game_id = "cards-of-war"
     title = "Cards of War"
+
+    # The rule book the state's hooks call (the state imports no later room: HOUSE.md).
+    legal_actions_of = staticmethod(rules.legal_actions)
+    apply_move_to = staticmethod(rules.apply_move)
+    apply_outcome_to = staticmethod(rules.apply_outcome)
+    illegal_reason_of = staticmethod(rules.illegal_reason)
+    action_to_string_of = staticmethod(notation.action_to_string)
+    parse_action_of = staticmethod(notation.parse_action)
+    zones_of = staticmethod(views.zones)
+    position_of = staticmethod(views.position)
+    observe_of = staticmethod(views.observe)
+    determinize_of = staticmethod(views.determinize)
+    hidden_action_text_of = staticmethod(views.hidden_action_text)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -36,12 +52,18 @@ class CowGame(Game):
         self.table: CardTable = load_cards(card_file_option(self.game_id, self.options["cards"]))
         self.decks: int = int(self.options["decks"])
         n = self.table.n
+        self.layout = notation.action_layout(n)
+        # The deploy actions of each card in hand, per open-battle bitmask (PLAYING A ROUND).
         self.deploy_table: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(tuple((c % n) * 3 + b for b in range(3) if mask >> b & 1) for c in range(n * self.decks))
-            for mask in range(8)
+            tuple(
+                tuple((c % n) * NUM_BATTLES + b for b in range(NUM_BATTLES) if mask >> b & 1)
+                for c in range(n * self.decks)
+            )
+            for mask in range(ALL_BATTLES_OPEN + 1)
         )
         t = self.table
-        self.info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
+        # Per kind: theatre, type mask, kill mask, score, RECON, REINFORCE (read on every deployment).
+        self.kind_info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
             (t.theatre[k], t.typemask[k], t.killmask[k], t.score[k], t.recon[k], t.reinforce[k]) for k in range(n)
         )
         ids = self.table.ids
@@ -55,7 +77,7 @@ class CowGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return 6 * self.table.n + 4
+        return self.layout.size
 
     @property
     def max_chance_outcomes(self) -> int:
@@ -66,12 +88,10 @@ class CowGame(Game):
         rounds = {"short": 1, "normal": NORMAL_GAME_ROUNDS, "long": LONG_GAME_ROUND_CAP}[self.options["length"]]
         return 2 * self.table.n * self.decks + rounds * ROUND_ACTION_BOUND
 
-    def new_initial_state(self) -> CowState:
-        return CowState(self)
+    def new_initial_state(self) -> CardsOfWarState:
+        return CardsOfWarState(self)
 
-    def state_from_setup(self, setup: Mapping[str, Any]) -> CowState:
-        from warcards.games.cards_of_war.views import state_from_setup
-
+    def state_from_setup(self, setup: Mapping[str, Any]) -> CardsOfWarState:
         return state_from_setup(self, setup)
 
     def rulings_path(self) -> Path | None:

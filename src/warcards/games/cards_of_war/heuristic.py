@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from warcards.engine.agents import SeatView
 from warcards.engine.api import JSON, Game
 from warcards.games.cards_of_war.cards import THEATRES, CardTable
-from warcards.games.cards_of_war.game import CowGame
+from warcards.games.cards_of_war.codes import NUM_BATTLES
+from warcards.games.cards_of_war.game import CardsOfWarGame
 from warcards.games.cards_of_war.params import BATTLE_TARGET
 
 WIN = 100.0
@@ -34,19 +35,20 @@ class Context:
     hand: list[int]
 
 
-class CowHeuristic:
+class CardsOfWarHeuristic:
     """Greedy one-ply bot for Cards of War."""
 
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
-        if not isinstance(game, CowGame):
+        if not isinstance(game, CardsOfWarGame):
             raise TypeError(f"the cards-of-war heuristic plays cards-of-war, not {game.game_id}")
         table: CardTable = game.table
         self.t = table
         self.seat = seat
         self.rng = random.Random(seed)
         self.n = table.n
+        self.layout = game.layout
         self.kind_of = {ident: k for k, ident in enumerate(table.ids)}
         self.tow = bool(game.options["theatres_of_war"])
 
@@ -143,14 +145,14 @@ class CowHeuristic:
 
 
     def _value(self, action: int, obs: JSON, ctx: Context) -> float:
-        n = self.n
-        if action == 6 * n + 3:
+        block, index = self.layout.decode(action)
+        if block == "pass_turn":
             return 0.0
-        if action >= 6 * n:
+        if block == "top_discard":
             top: str = obs["discard"][0 if len(obs["discard"]) == 1 else self.seat][-1]
-            return self._place_value(self.kind(top), action - 6 * n, obs, ctx, follow_up=False)
-        if action >= 3 * n:
-            kind, b = divmod(action - 3 * n, 3)
+            return self._place_value(self.kind(top), index, obs, ctx, follow_up=False)
+        if block == "joint":
+            kind, b = divmod(index, NUM_BATTLES)
             first = self._place_value(kind, b, obs, ctx, follow_up=False)
             partner = max(
                 (self._place_value(other, x, obs, ctx, follow_up=True)
@@ -159,10 +161,10 @@ class CowHeuristic:
                 default=0.0,
             )
             return first + partner + 1.0
-        kind, b = divmod(action, 3)
+        kind, b = divmod(index, NUM_BATTLES)
         return self._place_value(kind, b, obs, ctx, follow_up=False)
 
 
-def heuristic_agent(game: Game, seat: int, seed: int) -> CowHeuristic:
+def heuristic_agent(game: Game, seat: int, seed: int) -> CardsOfWarHeuristic:
     """The registry's entry point for the `heuristic` bot."""
-    return CowHeuristic(game, seat, seed)
+    return CardsOfWarHeuristic(game, seat, seed)

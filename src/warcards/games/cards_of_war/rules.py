@@ -1,17 +1,31 @@
-"""The rules of Cards of War as functions on a `CowState`: legal actions, transitions, scoring.
+"""The rules of Cards of War as functions on a `CardsOfWarState`: legal actions, transitions, scoring.
 
 Section names are the rule text's headings (SETUP, SPECIAL ABILITIES 1-3, PLAYING A ROUND, WINNING A BATTLE,
 WINNING A ROUND, WINNING THE GAME, OPTIONAL RULES, 2 DECK VERSION); "R<n>" cites a ruling in RULES.md.
-Card numbers: a physical card is `deck * n + kind`; player actions name the kind (the mover's own copy).
+Card numbers: a physical card is `deck * num_kinds + kind`; player actions name the kind (the mover's own copy)
+and are laid out by `notation.action_layout`.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from itertools import chain, repeat
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
+from warcards.games.cards_of_war.codes import (
+    ALL_BATTLES_OPEN,
+    BATTLE_NAMES,
+    NO_BATTLE,
+    NO_CARD,
+    NO_SEAT,
+    NO_THEATRE,
+    NUM_BATTLES,
+    OPEN,
+    VOID,
+    Length,
+    Phase,
+)
 from warcards.games.cards_of_war.params import (
     BATTLE_TARGET,
     EXHAUSTED_HAND,
@@ -25,520 +39,529 @@ from warcards.games.cards_of_war.params import (
 )
 
 if TYPE_CHECKING:
-    from warcards.games.cards_of_war.state import CowState
+    from warcards.games.cards_of_war.state import CardsOfWarState
 
-FIRST_DRAW, DEAL, DEPLOY, JOINT2, REINF_DRAW, REINF, REFILL, OVER = range(8)
-PHASE_NAMES = ("first_draw", "deal", "deploy", "joint", "reinforce_draw", "reinforce", "refill", "over")
-BATTLE_NAMES = ("left", "centre", "right")
-VOID = 2  # a battle nobody won (R11)
-SHORT, NORMAL, LONG = range(3)
+BATTLES = tuple(range(NUM_BATTLES))
+"""The battle numbers, in order."""
+
+# The phases as module names: the rules compare them on every action, and a global is read faster than a
+# class attribute.
+_DEAL = Phase.DEAL
+_DEPLOY = Phase.DEPLOY
+_JOINT_SECOND = Phase.JOINT_SECOND
+_REINFORCE_DRAW = Phase.REINFORCE_DRAW
+_REINFORCE = Phase.REINFORCE
+_REFILL = Phase.REFILL
+_OVER = Phase.OVER
+
 
 
 # ----- drawing (PLAYING A ROUND; R10) -----------------------------------------------------------------------
-def refresh_pile(s: CowState, deck: int) -> None:
+def refresh_pile(state: CardsOfWarState, deck: int) -> None:
     """PLAYING A ROUND: "Whenever the draw pile runs down to one card, shuffle it into the discards pile" (R10)."""
-    pile = s.piles[deck]
-    if len(pile) <= 1 and s.discards[deck]:
-        pile.extend(s.discards[deck])
+    pile = state.draw_piles[deck]
+    if len(pile) <= 1 and state.discards[deck]:
+        pile.extend(state.discards[deck])
         pile.sort()
-        s.discards[deck] = []
+        state.discards[deck] = []
 
 
-def can_draw(s: CowState, seat: int) -> bool:
+def can_draw(state: CardsOfWarState, seat: int) -> bool:
     """Whether `seat` can draw now (the pile is refreshed from the discards first, R10/R11)."""
-    deck = s.deck[seat]
-    refresh_pile(s, deck)
-    return bool(s.piles[deck])
-
-
-def chance_outcomes(s: CowState) -> list[tuple[int, float]]:
-    """Every card of the drawing seat's pile, equally likely (the pile is unordered)."""
-    pile = s.piles[s.deck[s.drawer]]
-    return list(zip(pile, repeat(1.0 / len(pile))))
+    deck = state.deck_of[seat]
+    refresh_pile(state, deck)
+    return bool(state.draw_piles[deck])
 
 
 # ----- legal actions ------------------------------------------------------------------------------------------
-def open_battles(s: CowState) -> list[int]:
-    bwin = s.bwin
-    return [b for b in (0, 1, 2) if bwin[b] < 0]
+def open_battle_list(state: CardsOfWarState) -> list[int]:
+    """The unresolved battles, in battle order."""
+    bwin = state.battle_winner
+    return [b for b in BATTLES if bwin[b] == OPEN]
 
 
-def joint_targets(s: CowState, kind: int, b: int) -> list[int]:
+def joint_targets(state: CardsOfWarState, kind: int, b: int) -> list[int]:
     """Joint deployment: the battles the partner of `kind` (played into `b`) may go to: an adjacent open battle,
     or with Theatres of War any other open battle of the pair's theatre or without a theatre yet (R15, R16)."""
-    bwin = s.bwin
-    if s.tow:
-        pt = s.tbl.theatre[kind]
-        theatre = s.theatre
+    bwin = state.battle_winner
+    if state.theatres_of_war:
+        pt = state.table.theatre[kind]
+        theatre = state.battle_theatre
         if theatre[b] >= 0 and theatre[b] != pt:
             return []
-        return [x for x in (0, 1, 2) if x != b and bwin[x] < 0 and theatre[x] in (-1, pt)]
-    return [x for x in (b - 1, b + 1) if 0 <= x <= 2 and bwin[x] < 0]
+        return [x for x in BATTLES if x != b and bwin[x] == OPEN and theatre[x] in (NO_THEATRE, pt)]
+    return [x for x in (b - 1, b + 1) if 0 <= x < NUM_BATTLES and bwin[x] == OPEN]
 
 
-def _hand_kinds(s: CowState, seat: int) -> int:
-    off = s.off[seat]
+def _hand_kinds(state: CardsOfWarState, seat: int) -> int:
+    off = state.deck_offset[seat]
     mask = 0
-    for c in s.hands[seat]:
+    for c in state.hands[seat]:
         mask |= 1 << (c - off)
     return mask
 
 
-def joint_actions(s: CowState) -> list[int]:
+def joint_actions(state: CardsOfWarState) -> list[int]:
     """Joint deployment: "when a player has both in available, they can be deployed into adjacent battles"."""
-    p = s.player
-    off = s.off[p]
-    partners = s.tbl.partners
-    held = _hand_kinds(s, p)
-    base = s.jbase
+    p = state.mover
+    off = state.deck_offset[p]
+    partners = state.table.partners
+    held = _hand_kinds(state, p)
+    base = state.layout.joint
     out: list[int] = []
-    for c in s.hands[p]:
+    for c in state.hands[p]:
         kind = c - off
         if partners[kind] & held & ~(1 << kind):
-            for b in open_battles(s):
-                if joint_targets(s, kind, b):
-                    out.append(base + kind * 3 + b)
+            for b in open_battle_list(state):
+                if joint_targets(state, kind, b):
+                    out.append(base + kind * NUM_BATTLES + b)
     return out
 
 
-def legal_actions(s: CowState) -> list[int]:
+def legal_actions(state: CardsOfWarState) -> list[int]:
     """Sorted legal actions at a decision node."""
-    phase = s.phase
-    p = s.player
-    off = s.off[p]
-    if phase == DEPLOY:
-        out = list(chain.from_iterable(map(s.deploy_table[s.omask].__getitem__, s.hands[p])))
-        if s.joint and out:
-            out.extend(joint_actions(s))
-        return out or [s.pass_action]
-    if phase == JOINT2:
-        jk = s.joint_kind
-        pm = s.tbl.partners[jk]
-        targets = joint_targets(s, jk, s.joint_battle)
-        return [(c - off) * 3 + b for c in s.hands[p] if pm >> (c - off) & 1 for b in targets]
-    opened = open_battles(s)
-    if s.alt:
+    phase = state.phase
+    p = state.mover
+    if phase == _DEPLOY:
+        out = list(chain.from_iterable(map(state.deploy_table[state.open_battles].__getitem__, state.hands[p])))
+        if state.joint_deployment and out:
+            out.extend(joint_actions(state))
+        return out or [state.layout.pass_turn]
+    off = state.deck_offset[p]
+    if phase == _JOINT_SECOND:
+        jk = state.joint_first_kind
+        pm = state.table.partners[jk]
+        targets = joint_targets(state, jk, state.joint_first_battle)
+        return [(c - off) * NUM_BATTLES + b for c in state.hands[p] if pm >> (c - off) & 1 for b in targets]
+    opened = open_battle_list(state)
+    if state.alternative_reinforce:
         out = []
-        rc = s.reinf_card
+        rc = state.reinforce_card
         if rc >= 0:
-            out = [(rc - off) * 3 + b for b in opened]
-        if s.discards[s.deck[p]]:
-            top = s.tbase
+            out = [(rc - off) * NUM_BATTLES + b for b in opened]
+        if state.discards[state.deck_of[p]]:
+            top = state.layout.top_discard
             out.extend(top + b for b in opened)
         if out:
             return out
-    return [(c - off) * 3 + b for c in s.hands[p] for b in opened]
+    return [(c - off) * NUM_BATTLES + b for c in state.hands[p] for b in opened]
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
-def apply(s: CowState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`)."""
-    phase = s.phase
-    if phase == REFILL:
-        p = s.player
-        deck = s.deck[p]
-        pile = s.piles[deck]
+def apply_outcome(state: CardsOfWarState, action: int) -> None:
+    """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
+    a REINFORCE draw or a first-player draw."""
+    phase = state.phase
+    if phase == _REFILL:
+        p = state.mover
+        deck = state.deck_of[p]
+        pile = state.draw_piles[deck]
         pile.remove(action)
-        hand = s.hands[p]
+        hand = state.hands[p]
         insort(hand, action)
-        if len(pile) <= 1 and s.discards[deck]:
-            refresh_pile(s, deck)
-            pile = s.piles[deck]
-        if len(hand) < s.limits[p] and pile:
+        if len(pile) <= 1 and state.discards[deck]:
+            refresh_pile(state, deck)
+            pile = state.draw_piles[deck]
+        if len(hand) < state.hand_limits[p] and pile:
             return
-        end_turn(s)
-    elif phase in (DEPLOY, JOINT2, REINF):
-        _apply_player(s, action)
-    elif phase == DEAL:
-        _draw_to_hand(s, s.drawer, action)
-        advance_deal(s)
-    elif phase == REINF_DRAW:
-        _draw_to_hand(s, s.player, action)
-        s.reinf_card = action
-        s.phase = REINF
-        s.cp = s.player
+        end_turn(state)
+    elif phase == _DEAL:
+        _draw_to_hand(state, state.drawer, action)
+        advance_deal(state)
+    elif phase == _REINFORCE_DRAW:
+        _draw_to_hand(state, state.mover, action)
+        state.reinforce_card = action
+        state.phase = _REINFORCE
+        state.to_act = state.mover
     else:
-        first_draw(s, action)
+        first_draw(state, action)
 
 
-def _draw_to_hand(s: CowState, seat: int, card: int) -> None:
-    deck = s.deck[seat]
-    s.piles[deck].remove(card)
-    insort(s.hands[seat], card)
-    refresh_pile(s, deck)
+def _draw_to_hand(state: CardsOfWarState, seat: int, card: int) -> None:
+    deck = state.deck_of[seat]
+    state.draw_piles[deck].remove(card)
+    insort(state.hands[seat], card)
+    refresh_pile(state, deck)
 
 
-def first_draw(s: CowState, card: int) -> None:
+def first_draw(state: CardsOfWarState, card: int) -> None:
     """SETUP: "Draw cards to see who goes first on the first round, with the highest score playing first."
     The drawn cards go back into the pile; a tie sets both aside and both draw again (R1)."""
-    seat = s.drawer
-    s.piles[s.deck[seat]].remove(card)
-    s.fd[seat] = card
+    seat = state.drawer
+    state.draw_piles[state.deck_of[seat]].remove(card)
+    state.first_draw[seat] = card
     if seat == 0:
-        s.drawer = 1
+        state.drawer = 1
         return
-    score = s.tbl.score
-    n = s.n
-    a, b = score[s.fd[0] % n], score[s.fd[1] % n]
+    score = state.table.score
+    n = state.num_kinds
+    a, b = score[state.first_draw[0] % n], score[state.first_draw[1] % n]
     if a == b:
-        s.fd_tied.extend(s.fd)
-        s.fd = [-1, -1]
-        s.drawer = 0
-        if s.piles[s.deck[0]] and s.piles[s.deck[1]]:
+        state.first_draw_tied.extend(state.first_draw)
+        state.first_draw = [NO_CARD, NO_CARD]
+        state.drawer = 0
+        if state.draw_piles[state.deck_of[0]] and state.draw_piles[state.deck_of[1]]:
             return
         first = 0
     else:
         first = 0 if a > b else 1
-    for c in (*s.fd_tied, *s.fd):
+    for c in (*state.first_draw_tied, *state.first_draw):
         if c >= 0:
-            s.piles[c // n].append(c)
-    for pile in s.piles:
+            state.draw_piles[c // n].append(c)
+    for pile in state.draw_piles:
         pile.sort()
-    s.fd = [-1, -1]
-    s.fd_tied = []
-    s.first = first
-    start_round(s)
+    state.first_draw = [NO_CARD, NO_CARD]
+    state.first_draw_tied = []
+    state.first_player = first
+    start_round(state)
 
 
-def start_round(s: CowState) -> None:
+def start_round(state: CardsOfWarState) -> None:
     """PLAYING A ROUND: three fresh battles; the first player, then the other, fill their hands (SETUP)."""
-    s.bwin = [-1, -1, -1]
-    s.omask = 7
-    s.theatre = [-1, -1, -1]
-    s.tot = [0, 0, 0, 0, 0, 0]
-    s.moves = 0
-    s.idle = 0
-    s.player = s.first
-    s.queue = [s.first, 1 - s.first]
-    s.phase = DEAL
-    advance_deal(s)
+    state.battle_winner = [OPEN, OPEN, OPEN]
+    state.open_battles = ALL_BATTLES_OPEN
+    state.battle_theatre = [NO_THEATRE, NO_THEATRE, NO_THEATRE]
+    state.battle_totals = [0, 0, 0, 0, 0, 0]
+    state.moves = 0
+    state.idle_moves = 0
+    state.mover = state.first_player
+    state.deal_queue = [state.first_player, 1 - state.first_player]
+    state.phase = _DEAL
+    advance_deal(state)
 
 
-def advance_deal(s: CowState) -> None:
+def advance_deal(state: CardsOfWarState) -> None:
     """Deal (or, between rounds, top up) each hand to its size; then the first player deploys."""
-    queue = s.queue
+    queue = state.deal_queue
     while queue:
         seat = queue[0]
-        if len(s.hands[seat]) < s.limits[seat] and can_draw(s, seat):
-            s.drawer = seat
-            s.cp = CHANCE
+        if len(state.hands[seat]) < state.hand_limits[seat] and can_draw(state, seat):
+            state.drawer = seat
+            state.to_act = CHANCE
             return
         queue.pop(0)
-    s.phase = DEPLOY
-    s.player = s.first
-    s.cp = s.first
+    state.phase = _DEPLOY
+    state.mover = state.first_player
+    state.to_act = state.first_player
 
 
-def _leave_hand(s: CowState, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
-    floor = s.floors[seat]
+def _leave_hand(state: CardsOfWarState, seat: int, card: int) -> None:
+    state.hands[seat].remove(card)
+    floor = state.recon_floors[seat]
     if any(floor):
-        t = s.tbl.theatre[card % s.n]
+        t = state.table.theatre[card % state.num_kinds]
         if floor[t]:
             floor[t] -= 1
 
 
-def _apply_player(s: CowState, a: int) -> None:
-    p = s.player
-    s.moves += 1
-    if a < s.jbase and s.phase == DEPLOY:
-        card = a // 3 + s.off[p]
-        _leave_hand(s, p, card)
-        place(s, p, card, a % 3)
-        if s.pending:
-            continue_turn(s)
+def apply_move(state: CardsOfWarState, a: int) -> None:
+    """Apply a legal player action (the state's `_apply` when a seat acts: DEPLOY, JOINT_SECOND, REINFORCE):
+    a deployment, the first card of a joint deployment, the top discard (Alternative Reinforce) or a pass."""
+    p = state.mover
+    state.moves += 1
+    layout = state.layout
+    if a < layout.joint and state.phase == _DEPLOY:
+        card = a // NUM_BATTLES + state.deck_offset[p]
+        _leave_hand(state, p, card)
+        place(state, p, card, a % NUM_BATTLES)
+        if state.pending_reinforce:
+            continue_turn(state)
         else:
-            finish_turn(s)
+            finish_turn(state)
         return
-    if a == s.pass_action:
-        s.idle += 1
-        finish_turn(s)
+    if a == layout.pass_turn:
+        state.idle_moves += 1
+        finish_turn(state)
         return
-    if a >= s.tbase:
-        _deploy_top_discard(s, p, a - s.tbase)
-        continue_turn(s)
+    if a >= layout.top_discard:
+        _deploy_top_discard(state, p, a - layout.top_discard)
+        continue_turn(state)
         return
-    joint = a >= s.jbase
+    joint = a >= layout.joint
     if joint:
-        a -= s.jbase
-    card = a // 3 + s.off[p]
-    b = a % 3
-    _leave_hand(s, p, card)
-    if s.phase == REINF:
-        s.reinf_card = -1
-    elif s.phase == JOINT2:
-        s.joint_kind = -1
-        s.joint_battle = -1
-    place(s, p, card, b)
-    if joint and s.omask:
-        s.joint_kind = a // 3
-        s.joint_battle = b
-        s.phase = JOINT2
+        a -= layout.joint
+    card = a // NUM_BATTLES + state.deck_offset[p]
+    b = a % NUM_BATTLES
+    _leave_hand(state, p, card)
+    if state.phase == _REINFORCE:
+        state.reinforce_card = NO_CARD
+    elif state.phase == _JOINT_SECOND:
+        state.joint_first_kind = NO_CARD
+        state.joint_first_battle = NO_BATTLE
+    place(state, p, card, b)
+    if joint and state.open_battles:
+        state.joint_first_kind = a // NUM_BATTLES
+        state.joint_first_battle = b
+        state.phase = _JOINT_SECOND
         return
-    if s.pending:
-        continue_turn(s)
+    if state.pending_reinforce:
+        continue_turn(state)
     else:
-        finish_turn(s)
+        finish_turn(state)
 
 
-def _deploy_top_discard(s: CowState, p: int, b: int) -> None:
+def _deploy_top_discard(state: CardsOfWarState, p: int, b: int) -> None:
     """Alternative Reinforce: "If the top discard is chosen, the newly drawn card is discarded instead" (R9)."""
-    pile = s.discards[s.deck[p]]
+    pile = state.discards[state.deck_of[p]]
     card = pile.pop()
-    rc = s.reinf_card
+    rc = state.reinforce_card
     if rc >= 0:
-        _leave_hand(s, p, rc)
+        _leave_hand(state, p, rc)
         pile.append(rc)
-        s.reinf_card = -1
-    place(s, p, card, b)
+        state.reinforce_card = NO_CARD
+    place(state, p, card, b)
 
 
-def place(s: CowState, p: int, card: int, b: int) -> None:
+def place(state: CardsOfWarState, p: int, card: int, b: int) -> None:
     """Deploy `card` face up onto `p`'s pile in battle `b` and resolve it: Theatres of War (the first card fixes
     the theatre, R15), KILL (SPECIAL ABILITIES 1; automatic, once, R2/R3), the battle's 15 points (WINNING A
     BATTLE, R6), RECON (SPECIAL ABILITIES 3, R8) and REINFORCE (SPECIAL ABILITIES 2, R7)."""
-    n = s.n
+    n = state.num_kinds
     kind = card % n
-    info = s.info
+    info = state.kind_info
     theatre_k, _, km, score, has_recon, has_reinforce = info[kind]
     q = 1 - p
-    tow = s.tow
+    tow = state.theatres_of_war
     if tow:
-        theatre = s.theatre
+        theatre = state.battle_theatre
         if theatre[b] < 0:
             theatre[b] = theatre_k
     if km:
-        mine = s.bat[q * 3 + b]
+        mine = state.battle_piles[q * NUM_BATTLES + b]
         if mine:
             top = mine[-1]
             tinfo = info[top % n]
             if tinfo[1] & km:
                 mine.pop()
-                s.discards[top // n].append(top)
-                s.kills[p] += 1
-                if not tow or tinfo[0] == s.theatre[b]:
-                    s.tot[q * 3 + b] -= tinfo[3]
-    s.bat[p * 3 + b].append(card)
-    if score and (not tow or theatre_k == s.theatre[b]):
-        s.idle = 0
-        index = p * 3 + b
-        total = s.tot[index] + score
-        s.tot[index] = total
+                state.discards[top // n].append(top)
+                state.kills[p] += 1
+                if not tow or tinfo[0] == state.battle_theatre[b]:
+                    state.battle_totals[q * NUM_BATTLES + b] -= tinfo[3]
+    state.battle_piles[p * NUM_BATTLES + b].append(card)
+    if score and (not tow or theatre_k == state.battle_theatre[b]):
+        state.idle_moves = 0
+        index = p * NUM_BATTLES + b
+        total = state.battle_totals[index] + score
+        state.battle_totals[index] = total
         if total >= BATTLE_TARGET:
-            win_battle(s, b, p)
+            win_battle(state, b, p)
     else:
-        s.idle += 1
+        state.idle_moves += 1
     if has_recon:
-        recon(s, p)
+        recon(state, p)
     if has_reinforce:
-        s.pending += 1
+        state.pending_reinforce += 1
 
 
-def recon(s: CowState, p: int) -> None:
+def recon(state: CardsOfWarState, p: int) -> None:
     """RECON: "the opposing player must specify what theatres the cards remaining in their hand belong to" —
     a public answer, given at once (R8)."""
     q = 1 - p
     counts = [0, 0, 0, 0]
-    theatre = s.tbl.theatre
-    n = s.n
-    for c in s.hands[q]:
+    theatre = state.table.theatre
+    n = state.num_kinds
+    for c in state.hands[q]:
         counts[theatre[c % n]] += 1
-    s.recon.append((s.round_no, p, counts[0], counts[1], counts[2], counts[3]))
-    s.floors[q] = counts
+    state.recon_answers.append((state.round_number, p, counts[0], counts[1], counts[2], counts[3]))
+    state.recon_floors[q] = counts
 
 
-def win_battle(s: CowState, b: int, w: int) -> None:
+def win_battle(state: CardsOfWarState, b: int, w: int) -> None:
     """WINNING A BATTLE: "Discard all of the cards that the loser played for that battle while turning the
     winners cards face down.\""""
-    s.bwin[b] = w
-    s.omask &= ~(1 << b)
+    state.battle_winner[b] = w
+    state.open_battles &= ~(1 << b)
     loser = 1 - w
-    index = loser * 3 + b
-    pile = s.bat[index]
+    index = loser * NUM_BATTLES + b
+    pile = state.battle_piles[index]
     if pile:
-        s.discards[s.deck[loser]].extend(pile)
-        s.bat[index] = []
-    s.tot[index] = 0
+        state.discards[state.deck_of[loser]].extend(pile)
+        state.battle_piles[index] = []
+    state.battle_totals[index] = 0
 
 
-def continue_turn(s: CowState) -> None:
+def continue_turn(state: CardsOfWarState) -> None:
     """After a placement: a pending REINFORCE draws a card and deploys again (R7); a resolved round stops the
     turn (R5); otherwise the hand is refilled."""
-    p = s.player
-    while s.pending:
-        if s.bwin.count(-1) == 0:
-            s.pending = 0
+    p = state.mover
+    while state.pending_reinforce:
+        if state.battle_winner.count(OPEN) == 0:
+            state.pending_reinforce = 0
             break
-        s.pending -= 1
-        if can_draw(s, p):
-            s.phase = REINF_DRAW
-            s.drawer = p
-            s.cp = CHANCE
+        state.pending_reinforce -= 1
+        if can_draw(state, p):
+            state.phase = _REINFORCE_DRAW
+            state.drawer = p
+            state.to_act = CHANCE
             return
-        s.reinf_card = -1
-        if s.hands[p] or (s.alt and s.discards[s.deck[p]]):
-            s.phase = REINF
-            s.cp = p
+        state.reinforce_card = NO_CARD
+        if state.hands[p] or (state.alternative_reinforce and state.discards[state.deck_of[p]]):
+            state.phase = _REINFORCE
+            state.to_act = p
             return
-    finish_turn(s)
+    finish_turn(state)
 
 
-def finish_turn(s: CowState) -> None:
+def finish_turn(state: CardsOfWarState) -> None:
     """PLAYING A ROUND: "After deploying a card the player draws a new card to refill their hand to 8 cards"
     (once, at the end of the turn, R7/R20)."""
-    p = s.player
-    s.reinf_card = -1
-    if len(s.hands[p]) < s.limits[p] and (len(s.piles[s.deck[p]]) > 1 or can_draw(s, p)):
-        s.phase = REFILL
-        s.drawer = p
-        s.cp = CHANCE
+    p = state.mover
+    state.reinforce_card = NO_CARD
+    if len(state.hands[p]) < state.hand_limits[p] and (len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)):
+        state.phase = _REFILL
+        state.drawer = p
+        state.to_act = CHANCE
         return
-    end_turn(s)
+    end_turn(state)
 
 
-def end_turn(s: CowState) -> None:
+def end_turn(state: CardsOfWarState) -> None:
     """The turn passes; the round ends when all three battles are resolved (PLAYING A ROUND), or as a
     stalemate when neither player can deploy or draw, or no card has scored for STALL_LIMIT moves (R11), or
     the round reaches ROUND_MOVE_CAP moves (R22)."""
-    if not s.omask:
-        end_round(s)
+    if not state.open_battles:
+        end_round(state)
         return
-    hands = s.hands
+    hands = state.hands
     if (
-        s.idle >= STALL_LIMIT
-        or s.moves >= ROUND_MOVE_CAP
-        or (not hands[0] and not hands[1] and not can_draw(s, 0) and not can_draw(s, 1))
+        state.idle_moves >= STALL_LIMIT
+        or state.moves >= ROUND_MOVE_CAP
+        or (not hands[0] and not hands[1] and not can_draw(state, 0) and not can_draw(state, 1))
     ):
-        stalemate(s)
-        end_round(s)
+        stalemate(state)
+        end_round(state)
         return
-    q = 1 - s.player
-    s.player = q
-    s.phase = DEPLOY
-    s.cp = q
+    q = 1 - state.mover
+    state.mover = q
+    state.phase = _DEPLOY
+    state.to_act = q
 
 
-def stalemate(s: CowState) -> None:
+def stalemate(state: CardsOfWarState) -> None:
     """R11: a stalled round settles each open battle by the higher total; a tie is void."""
-    for b in (0, 1, 2):
-        if s.bwin[b] < 0:
-            a, c = s.tot[b], s.tot[3 + b]
+    for b in BATTLES:
+        if state.battle_winner[b] == OPEN:
+            a, c = state.battle_totals[b], state.battle_totals[NUM_BATTLES + b]
             if a != c:
-                win_battle(s, b, 0 if a > c else 1)
+                win_battle(state, b, 0 if a > c else 1)
             else:
-                s.bwin[b] = VOID
-                s.omask &= ~(1 << b)
+                state.battle_winner[b] = VOID
+                state.open_battles &= ~(1 << b)
                 for seat in (0, 1):
-                    index = seat * 3 + b
-                    s.discards[s.deck[seat]].extend(s.bat[index])
-                    s.bat[index] = []
-                    s.tot[index] = 0
+                    index = seat * NUM_BATTLES + b
+                    state.discards[state.deck_of[seat]].extend(state.battle_piles[index])
+                    state.battle_piles[index] = []
+                    state.battle_totals[index] = 0
 
 
-def end_round(s: CowState) -> None:
+def end_round(state: CardsOfWarState) -> None:
     """WINNING A ROUND: "the player who won at least 2 of the 3 battles wins the round"; the face-down cards
     are discarded, hands are kept, no reshuffle. Then Tactical advantage / Strategic exhaustion and WINNING
     THE GAME."""
-    wins = (s.bwin.count(0), s.bwin.count(1))
+    wins = (state.battle_winner.count(0), state.battle_winner.count(1))
     for seat in (0, 1):
-        for b in (0, 1, 2):
-            index = seat * 3 + b
-            if s.bat[index]:
-                s.discards[s.deck[seat]].extend(s.bat[index])
-                s.bat[index] = []
-    s.tot = [0, 0, 0, 0, 0, 0]
-    winner = 0 if wins[0] > wins[1] else 1 if wins[1] > wins[0] else -1
-    s.results.append(winner)
+        for b in BATTLES:
+            index = seat * NUM_BATTLES + b
+            if state.battle_piles[index]:
+                state.discards[state.deck_of[seat]].extend(state.battle_piles[index])
+                state.battle_piles[index] = []
+    state.battle_totals = [0, 0, 0, 0, 0, 0]
+    winner = 0 if wins[0] > wins[1] else 1 if wins[1] > wins[0] else NO_SEAT
+    state.round_results.append(winner)
     if winner >= 0:
-        s.rounds_won[winner] += 1
-    sweep = winner if winner >= 0 and wins[winner] == 3 else -1
-    if s.tactical:
-        s.limits = s.base[:]
+        state.rounds_won[winner] += 1
+    sweep = winner if winner >= 0 and wins[winner] == NUM_BATTLES else NO_SEAT
+    if state.tactical_advantage:
+        state.hand_limits = state.base_hand_limits[:]
         if sweep >= 0:
-            s.limits[sweep] = TACTICAL_HAND_SIZE
-    if s.exhaustion and sweep >= 0:
+            state.hand_limits[sweep] = TACTICAL_HAND_SIZE
+    if state.strategic_exhaustion and sweep >= 0:
         loser = 1 - sweep
-        s.base[loser] -= 1
-        s.limits[loser] = s.base[loser]
-        if s.base[loser] <= EXHAUSTED_HAND:
-            game_over(s, sweep)
+        state.base_hand_limits[loser] -= 1
+        state.hand_limits[loser] = state.base_hand_limits[loser]
+        if state.base_hand_limits[loser] <= EXHAUSTED_HAND:
+            game_over(state, sweep)
             return
-    if game_decided(s):
-        won = s.rounds_won
-        game_over(s, 0 if won[0] > won[1] else 1 if won[1] > won[0] else -1)
+    if game_decided(state):
+        won = state.rounds_won
+        game_over(state, 0 if won[0] > won[1] else 1 if won[1] > won[0] else NO_SEAT)
         return
-    s.round_no += 1
+    state.round_number += 1
     if winner >= 0:
-        s.first = winner
-    start_round(s)
+        state.first_player = winner
+    start_round(state)
 
 
-def game_decided(s: CowState) -> bool:
+def game_decided(state: CardsOfWarState) -> bool:
     """WINNING THE GAME: short = one round; normal = first to 2 rounds, at most 3 (R12); long = a lead of 3
     rounds, cut off after LONG_GAME_ROUND_CAP rounds (R22)."""
-    if s.length == SHORT:
+    if state.length == Length.SHORT:
         return True
-    won = s.rounds_won
-    if s.length == NORMAL:
-        return max(won) >= ROUNDS_TO_WIN_NORMAL or s.round_no >= NORMAL_GAME_ROUNDS
-    return abs(won[0] - won[1]) >= LONG_GAME_LEAD or s.round_no >= LONG_GAME_ROUND_CAP
+    won = state.rounds_won
+    if state.length == Length.NORMAL:
+        return max(won) >= ROUNDS_TO_WIN_NORMAL or state.round_number >= NORMAL_GAME_ROUNDS
+    return abs(won[0] - won[1]) >= LONG_GAME_LEAD or state.round_number >= LONG_GAME_ROUND_CAP
 
 
-def game_over(s: CowState, winner: int) -> None:
-    s.winner = winner
-    s.phase = OVER
-    s.cp = TERMINAL
+def game_over(state: CardsOfWarState, winner: int) -> None:
+    """WINNING THE GAME: the game ends; `winner` is a seat or `NO_SEAT` (a drawn long game, R22)."""
+    state.winner = winner
+    state.phase = _OVER
+    state.to_act = TERMINAL
 
 
 # ----- explanations ---------------------------------------------------------------------------------------
 def battle_name(b: int) -> str:
+    """The battle's name (left, centre, right)."""
     return BATTLE_NAMES[b]
 
 
-def illegal_reason(s: CowState, a: int) -> str:
+def illegal_reason(state: CardsOfWarState, a: int) -> str:
     """Why player action `a` is not legal now, citing the rule section or ruling."""
-    tbl = s.tbl
-    p = s.player
-    opened = open_battles(s)
+    table = state.table
+    layout = state.layout
+    p = state.mover
+    opened = open_battle_list(state)
     open_names = ", ".join(BATTLE_NAMES[b] for b in opened) or "none"
-    hand = ", ".join(f"{s.card_id(c)} {tbl.names[c % s.n]}" for c in s.hands[p]) or "empty"
-    if a == s.pass_action:
+    hand = ", ".join(f"{state.card_id(c)} {table.names[c % state.num_kinds]}" for c in state.hands[p]) or "empty"
+    if a == layout.pass_turn:
         return ("PLAYING A ROUND: a player deploys one card each turn; pass is allowed only with an empty hand "
                 f"(R11). Your hand: {hand}")
-    if a >= s.tbase:
-        if not s.alt:
+    if a >= layout.top_discard:
+        if not state.alternative_reinforce:
             return "Alternative Reinforce is an optional rule not in play (option alternative_reinforce)"
-        if s.phase != REINF:
+        if state.phase != _REINFORCE:
             return "Alternative Reinforce: the top discard may be deployed only as a REINFORCE deployment"
-        if not s.discards[s.deck[p]]:
+        if not state.discards[state.deck_of[p]]:
             return "Alternative Reinforce: the discard pile is empty"
-        return f"WINNING A BATTLE: the {BATTLE_NAMES[a - s.tbase]} battle is resolved; open battles: {open_names} (R5)"
-    joint = a >= s.jbase
-    kind = (a - s.jbase if joint else a) // 3
-    b = a % 3
-    card = kind + s.off[p]
-    label = f"{s.card_id(card)} {tbl.names[kind]}"
-    if joint and not s.joint:
+        return (f"WINNING A BATTLE: the {BATTLE_NAMES[a - layout.top_discard]} battle is resolved; "
+                f"open battles: {open_names} (R5)")
+    joint = a >= layout.joint
+    kind = (a - layout.joint if joint else a) // NUM_BATTLES
+    b = a % NUM_BATTLES
+    card = kind + state.deck_offset[p]
+    label = f"{state.card_id(card)} {table.names[kind]}"
+    if joint and not state.joint_deployment:
         return "Joint deployment is an optional rule not in play (option joint_deployment)"
-    if joint and s.phase != DEPLOY:
+    if joint and state.phase != _DEPLOY:
         return "Joint deployment starts a turn's deployment; it is not allowed now (R17)"
-    if card not in s.hands[p]:
+    if card not in state.hands[p]:
         return f"PLAYING A ROUND: {label} is not in your hand; your hand: {hand}"
-    if s.bwin[b] >= 0:
+    if state.battle_winner[b] >= 0:
         return f"WINNING A BATTLE: the {BATTLE_NAMES[b]} battle is resolved; open battles: {open_names} (R5)"
-    if s.phase == JOINT2:
-        jk = s.joint_kind
-        targets = ", ".join(BATTLE_NAMES[x] for x in joint_targets(s, jk, s.joint_battle)) or "none"
-        return (f"Joint deployment: the second card must be a partner of {tbl.names[jk]} "
-                f"({', '.join(sorted({tbl.names[k] for k in range(s.n) if tbl.partners[jk] >> k & 1}))}) "
+    if state.phase == _JOINT_SECOND:
+        jk = state.joint_first_kind
+        targets = ", ".join(BATTLE_NAMES[x] for x in joint_targets(state, jk, state.joint_first_battle)) or "none"
+        return (f"Joint deployment: the second card must be a partner of {table.names[jk]} "
+                f"({', '.join(sorted({table.names[k] for k in range(state.num_kinds) if table.partners[jk] >> k & 1}))}) "
                 f"deployed into: {targets}")
-    if s.phase == REINF and s.alt:
+    if state.phase == _REINFORCE and state.alternative_reinforce:
         return ("Alternative Reinforce: deploy either the newly drawn card or the top card of the discard pile "
                 "(R9)")
     if joint:
-        partners = sorted({tbl.names[k] for k in range(s.n) if tbl.partners[kind] >> k & 1})
+        partners = sorted({table.names[k] for k in range(state.num_kinds) if table.partners[kind] >> k & 1})
         if not partners:
-            return f"Joint deployment: {tbl.names[kind]} has no joint-deployment partner"
+            return f"Joint deployment: {table.names[kind]} has no joint-deployment partner"
         return (f"Joint deployment: {label} needs a partner in hand ({', '.join(partners)}) and a second open "
                 "battle adjacent to this one (with Theatres of War: of the pair's theatre) (R15, R16)")
     return f"{label} cannot be deployed to the {BATTLE_NAMES[b]} battle now"

@@ -1,184 +1,322 @@
 """The Cards of War state: plain lists of card numbers and small ints, copied by slicing.
 
-A physical card is `deck * n + kind` (deck 0 only, unless the 2-deck version gives each seat its own).
-Draw piles are sorted lists (unordered multisets; a draw is a chance node); discard piles keep their order
-(the top discard matters for Alternative Reinforce); battle piles are bottom-to-top.
+A physical card is `deck * num_kinds + kind` (deck 0 only, unless the 2-deck version gives each seat its
+own). Draw piles are sorted lists (unordered multisets; a draw is a chance node); discard piles keep their
+order (the top discard matters for Alternative Reinforce); battle piles are bottom-to-top and indexed
+`seat * NUM_BATTLES + battle`.
+
+The state is data: its hooks call the rule book its game holds (`CardsOfWarGame`: `rules`, `views`,
+`notation`), so that this module imports only the rooms before it (HOUSE.md).
 """
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
-from warcards.games.cards_of_war import notation, rules, views
+from warcards.games.cards_of_war.codes import (
+    ALL_BATTLES_OPEN,
+    NO_BATTLE,
+    NO_CARD,
+    NO_SEAT,
+    NO_THEATRE,
+    OPEN,
+    Phase,
+)
 from warcards.games.cards_of_war.params import HAND_SIZE, LENGTHS
 
 if TYPE_CHECKING:
-    from warcards.games.cards_of_war.game import CowGame
+    from warcards.engine.actions import ActionLayout
+    from warcards.games.cards_of_war.cards import CardTable
+    from warcards.games.cards_of_war.game import CardsOfWarGame
 
 
-class CowState(State):
-    """One position of Cards of War."""
+class CardsOfWarState(State):
+    """One position of Cards of War.
 
-    game: CowGame
+    Attributes:
+        table: the card table (the deck file's cards, by kind).
+        num_kinds: how many kinds of card the deck has (the cards of one deck).
+        num_decks: 1 (one common deck) or 2 (2 DECK VERSION: one deck each).
+        deck_of: the deck each seat draws from and discards to ([0, 0] or [0, 1]).
+        deck_offset: per seat, the number of its deck's first physical card (`deck * num_kinds`).
+        layout: the player action space (`notation.action_layout`): deploy, joint, top_discard, pass_turn.
+        alternative_reinforce: optional rule Alternative Reinforce is in play.
+        theatres_of_war: optional rule Theatres of War is in play.
+        tactical_advantage: optional rule Tactical advantage is in play.
+        strategic_exhaustion: optional rule Strategic exhaustion is in play.
+        joint_deployment: optional rule Joint deployment is in play.
+        length: the game length, a `Length`.
+        hands: per seat, its hand (sorted physical cards).
+        draw_piles: per deck, its draw pile (sorted: unordered, a draw is a chance node).
+        discards: per deck, its discard pile (bottom to top).
+        battle_piles: per `seat * NUM_BATTLES + battle`, the seat's cards in that battle (bottom to top).
+        battle_totals: per `seat * NUM_BATTLES + battle`, the seat's points there (WINNING A BATTLE).
+        battle_winner: per battle, the seat that won it, `OPEN` or `VOID` (R11).
+        battle_theatre: per battle, its theatre (Theatres of War) or `NO_THEATRE`.
+        open_battles: bitmask of the unresolved battles (bit b: battle b).
+        rounds_won: per seat, the rounds it has won.
+        round_results: each finished round's winner, or `NO_SEAT` for a drawn round.
+        round_number: the round being played, from 1.
+        first_player: the seat that deploys first this round.
+        mover: the seat whose turn it is (also while it draws).
+        phase: where the game stands, a `Phase`.
+        to_act: `current_player()`: the seat to act, `CHANCE` or `TERMINAL`.
+        drawer: the seat that draws at a chance node.
+        deal_queue: the seats still to be dealt to, in order (SETUP; between rounds).
+        pending_reinforce: REINFORCE deployments still owed this turn (R7).
+        reinforce_card: the card the REINFORCE draw brought, while it may be deployed, else `NO_CARD`.
+        joint_first_kind: the kind of a joint deployment's first card, while its partner is owed, else `NO_CARD`.
+        joint_first_battle: the battle of that first card, else `NO_BATTLE`.
+        hand_limits: per seat, the hand size it refills to this round.
+        base_hand_limits: per seat, its hand size without Tactical advantage (Strategic exhaustion lowers it).
+        first_draw: per seat, its card drawn to see who goes first, or `NO_CARD` (SETUP, R1).
+        first_draw_tied: the tied first-draw cards set aside until the draw is decided (R1).
+        recon_answers: every RECON answer: (round, by seat, air, sea, ground, intel counts) (R8).
+        recon_floors: per seat, how many cards of each theatre its hand still provably holds (R8).
+        kills: per seat, the cards its KILL abilities removed.
+        moves: moves (deployments and passes) this round (R22).
+        idle_moves: moves in a row without a card scoring (R11).
+        winner: the seat that won the game, or `NO_SEAT`.
+        deploy_table: the game's deploy actions per (open-battle mask, card in hand).
+        kind_info: per kind, (theatre, type mask, kill mask, score, RECON, REINFORCE).
+    """
 
-    def __init__(self, game: CowGame) -> None:
+    __slots__ = (
+        "alternative_reinforce",
+        "base_hand_limits",
+        "battle_piles",
+        "battle_theatre",
+        "battle_totals",
+        "battle_winner",
+        "deal_queue",
+        "deck_of",
+        "deck_offset",
+        "deploy_table",
+        "discards",
+        "draw_piles",
+        "drawer",
+        "first_draw",
+        "first_draw_tied",
+        "first_player",
+        "hand_limits",
+        "hands",
+        "idle_moves",
+        "joint_deployment",
+        "joint_first_battle",
+        "joint_first_kind",
+        "kills",
+        "kind_info",
+        "layout",
+        "length",
+        "mover",
+        "moves",
+        "num_decks",
+        "num_kinds",
+        "open_battles",
+        "pending_reinforce",
+        "phase",
+        "recon_answers",
+        "recon_floors",
+        "reinforce_card",
+        "round_number",
+        "round_results",
+        "rounds_won",
+        "strategic_exhaustion",
+        "table",
+        "tactical_advantage",
+        "theatres_of_war",
+        "to_act",
+        "winner",
+    )
+
+    game: CardsOfWarGame
+    table: CardTable
+    layout: ActionLayout
+
+    def __init__(self, game: CardsOfWarGame) -> None:
         super().__init__(game)
-        tbl = game.table
-        n = tbl.n
-        nd = game.decks
-        self.tbl = tbl
-        self.n = n
-        self.nd = nd
-        self.deck = [0, 1] if nd == 2 else [0, 0]
-        self.off = [0, n] if nd == 2 else [0, 0]
-        self.jbase = 3 * n
-        self.tbase = 6 * n
-        self.pass_action = 6 * n + 3
+        table = game.table
+        n = table.n
+        num_decks = game.decks
+        self.table = table
+        self.num_kinds = n
+        self.num_decks = num_decks
+        self.deck_of = [0, 1] if num_decks == 2 else [0, 0]
+        self.deck_offset = [0, n] if num_decks == 2 else [0, 0]
+        self.layout = game.layout
         options = game.options
-        self.alt = bool(options["alternative_reinforce"])
-        self.tow = bool(options["theatres_of_war"])
-        self.tactical = bool(options["tactical_advantage"])
-        self.exhaustion = bool(options["strategic_exhaustion"])
-        self.joint = bool(options["joint_deployment"])
+        self.alternative_reinforce = bool(options["alternative_reinforce"])
+        self.theatres_of_war = bool(options["theatres_of_war"])
+        self.tactical_advantage = bool(options["tactical_advantage"])
+        self.strategic_exhaustion = bool(options["strategic_exhaustion"])
+        self.joint_deployment = bool(options["joint_deployment"])
         self.length = LENGTHS.index(options["length"])
         self.hands: list[list[int]] = [[], []]
-        self.piles: list[list[int]] = [list(range(d * n, d * n + n)) for d in range(nd)]
-        self.discards: list[list[int]] = [[] for _ in range(nd)]
-        self.bat: list[list[int]] = [[], [], [], [], [], []]
-        self.tot = [0, 0, 0, 0, 0, 0]
-        self.bwin = [-1, -1, -1]
-        self.theatre = [-1, -1, -1]
+        self.draw_piles: list[list[int]] = [list(range(d * n, d * n + n)) for d in range(num_decks)]
+        self.discards: list[list[int]] = [[] for _ in range(num_decks)]
+        self.battle_piles: list[list[int]] = [[], [], [], [], [], []]
+        self.battle_totals = [0, 0, 0, 0, 0, 0]
+        self.battle_winner = [OPEN, OPEN, OPEN]
+        self.battle_theatre = [NO_THEATRE, NO_THEATRE, NO_THEATRE]
+        self.open_battles = ALL_BATTLES_OPEN
         self.rounds_won = [0, 0]
-        self.results: list[int] = []
-        self.round_no = 1
-        self.first = 0
-        self.player = 0
-        self.phase = rules.FIRST_DRAW
-        self.cp = CHANCE
+        self.round_results: list[int] = []
+        self.round_number = 1
+        self.first_player = 0
+        self.mover = 0
+        self.phase = Phase.FIRST_DRAW
+        self.to_act = CHANCE
         self.drawer = 0
-        self.queue: list[int] = []
-        self.pending = 0
-        self.reinf_card = -1
-        self.joint_kind = -1
-        self.joint_battle = -1
-        self.limits = [HAND_SIZE, HAND_SIZE]
-        self.base = [HAND_SIZE, HAND_SIZE]
-        self.fd = [-1, -1]
-        self.fd_tied: list[int] = []
-        self.recon: list[tuple[int, int, int, int, int, int]] = []
-        self.floors = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.deal_queue: list[int] = []
+        self.pending_reinforce = 0
+        self.reinforce_card = NO_CARD
+        self.joint_first_kind = NO_CARD
+        self.joint_first_battle = NO_BATTLE
+        self.hand_limits = [HAND_SIZE, HAND_SIZE]
+        self.base_hand_limits = [HAND_SIZE, HAND_SIZE]
+        self.first_draw = [NO_CARD, NO_CARD]
+        self.first_draw_tied: list[int] = []
+        self.recon_answers: list[tuple[int, int, int, int, int, int]] = []
+        self.recon_floors = [[0, 0, 0, 0], [0, 0, 0, 0]]
         self.kills = [0, 0]
         self.moves = 0
-        self.idle = 0
-        self.winner = -1
-        self.omask = 7
+        self.idle_moves = 0
+        self.winner = NO_SEAT
         self.deploy_table = game.deploy_table
-        self.info = game.info
+        self.kind_info = game.kind_info
 
-    # ----- contract hooks ---------------------------------------------------------------------------------
+    # ----- hooks of the engine's driver loop ----------------------------------------------------------------
     def current_player(self) -> int:
-        return self.cp
+        return self.to_act
 
     def is_terminal(self) -> bool:
-        return self.cp == TERMINAL
+        """As the contract's, reading the field (the driver loop asks twice per action)."""
+        return self.to_act == TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.cp == CHANCE
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """As the contract's: the outcomes become the legal list `apply_action` tests against next, here the
-        pile itself (uncopied; `clone` leaves the cache behind and `legal_actions` hands out copies)."""
-        if self.cp != CHANCE:
-            return []
-        self._legal_cache = self.piles[self.deck[self.drawer]]
-        return rules.chance_outcomes(self)
-
-    def legal_actions(self) -> list[int]:
-        """As the contract's, with the chance node's outcomes read straight off the (sorted) pile."""
-        cached = self._legal_cache
-        if cached is None:
-            cp = self.cp
-            if cp == CHANCE:
-                cached = self.piles[self.deck[self.drawer]][:]
-            elif cp == TERMINAL:
-                cached = []
-            else:
-                cached = rules.legal_actions(self)
-            self._legal_cache = cached
-        return cached[:]
-
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the pile itself, uncopied."""
-        legal: list[int] = self.piles[self.deck[self.drawer]] if self.cp == CHANCE else self.legal_actions()
-        return legal
+        """As the contract's, reading the field."""
+        return self.to_act == CHANCE
 
     def _legal_actions(self) -> list[int]:
-        return rules.legal_actions(self)
+        return self.game.legal_actions_of(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self)
+        """Every card of the drawing seat's pile, equally likely (the pile is unordered: PLAYING A ROUND, R10)."""
+        pile = self.draw_piles[self.deck_of[self.drawer]]
+        return list(zip(pile, repeat(1.0 / len(pile))))
 
-    _apply = rules.apply
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
+        """The chance node's outcome numbers: a copy of the drawing seat's (sorted) pile."""
+        return self.draw_piles[self.deck_of[self.drawer]][:]
+
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
+        if self.to_act == CHANCE:
+            return self.draw_piles[self.deck_of[self.drawer]]
+        return self.legal_actions()
+
+    def _apply(self, action: int) -> None:
+        if self.to_act >= 0:
+            self.game.apply_move_to(self, action)
+        else:
+            self.game.apply_outcome_to(self, action)
 
     def _illegal_reason(self, action: int) -> str:
-        return rules.illegal_reason(self, action)
+        return self.game.illegal_reason_of(self, action)
 
     def returns(self) -> list[float]:
-        if self.phase != rules.OVER or self.winner < 0:
+        if self.phase != Phase.OVER or self.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    def clone(self) -> CowState:
-        """An equal, independent state; `_copy` copies the history and leaves the legal-action cache empty
-        (it may alias the pile)."""
-        return self._copy()
-
-    def _copy(self) -> CowState:
-        other = CowState.__new__(CowState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        d["hands"] = [self.hands[0][:], self.hands[1][:]]
-        d["piles"] = [p[:] for p in self.piles]
-        d["discards"] = [p[:] for p in self.discards]
-        d["bat"] = [p[:] for p in self.bat]
-        d["tot"] = self.tot[:]
-        d["bwin"] = self.bwin[:]
-        d["theatre"] = self.theatre[:]
-        d["rounds_won"] = self.rounds_won[:]
-        d["results"] = self.results[:]
-        d["queue"] = self.queue[:]
-        d["limits"] = self.limits[:]
-        d["base"] = self.base[:]
-        d["fd"] = self.fd[:]
-        d["fd_tied"] = self.fd_tied[:]
-        d["recon"] = self.recon[:]
-        d["floors"] = [self.floors[0][:], self.floors[1][:]]
-        d["kills"] = self.kills[:]
-        d["_legal_cache"] = None
-        d["_history"] = self._history[:]
+    def _copy(self) -> CardsOfWarState:
+        """An independent copy: lists sliced, the game's tables and the options shared; the base class's
+        attributes (game, history, legal-action cache) are set by `clone`/`determinize`."""
+        other = CardsOfWarState.__new__(CardsOfWarState)
+        other.game = self.game
+        other._history = []
+        other._legal_cache = None
+        other.table = self.table
+        other.num_kinds = self.num_kinds
+        other.num_decks = self.num_decks
+        other.deck_of = self.deck_of
+        other.deck_offset = self.deck_offset
+        other.layout = self.layout
+        other.alternative_reinforce = self.alternative_reinforce
+        other.theatres_of_war = self.theatres_of_war
+        other.tactical_advantage = self.tactical_advantage
+        other.strategic_exhaustion = self.strategic_exhaustion
+        other.joint_deployment = self.joint_deployment
+        other.length = self.length
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.draw_piles = [p[:] for p in self.draw_piles]
+        other.discards = [p[:] for p in self.discards]
+        other.battle_piles = [p[:] for p in self.battle_piles]
+        other.battle_totals = self.battle_totals[:]
+        other.battle_winner = self.battle_winner[:]
+        other.battle_theatre = self.battle_theatre[:]
+        other.open_battles = self.open_battles
+        other.rounds_won = self.rounds_won[:]
+        other.round_results = self.round_results[:]
+        other.round_number = self.round_number
+        other.first_player = self.first_player
+        other.mover = self.mover
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.drawer = self.drawer
+        other.deal_queue = self.deal_queue[:]
+        other.pending_reinforce = self.pending_reinforce
+        other.reinforce_card = self.reinforce_card
+        other.joint_first_kind = self.joint_first_kind
+        other.joint_first_battle = self.joint_first_battle
+        other.hand_limits = self.hand_limits[:]
+        other.base_hand_limits = self.base_hand_limits[:]
+        other.first_draw = self.first_draw[:]
+        other.first_draw_tied = self.first_draw_tied[:]
+        other.recon_answers = self.recon_answers[:]
+        other.recon_floors = [self.recon_floors[0][:], self.recon_floors[1][:]]
+        other.kills = self.kills[:]
+        other.moves = self.moves
+        other.idle_moves = self.idle_moves
+        other.winner = self.winner
+        other.deploy_table = self.deploy_table
+        other.kind_info = self.kind_info
         return other
 
     def _observe(self, seat: int) -> JSON:
-        return views.observe(self, seat)
+        return self.game.observe_of(self, seat)
 
-    def _determinize(self, seat: int, rng: Rng) -> CowState:
-        return views.determinize(self, seat, rng)
+    def _determinize(self, seat: int, rng: Rng) -> CardsOfWarState:
+        return self.game.determinize_of(self, seat, rng)
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return views.hidden_action_text(self, action, seat)
+        return self.game.hidden_action_text_of(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        return notation.action_to_string(self, action)
+        return self.game.action_to_string_of(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return notation.parse_action(self, text)
+        return self.game.parse_action_of(self, text)
 
     def zones(self) -> dict[str, list[str]]:
-        return views.zones(self)
+        return self.game.zones_of(self)
 
     def position(self) -> JSON:
-        return views.position(self)
+        return self.game.position_of(self)
+
+    def fingerprint(self) -> Any:
+        """The contract's fingerprint plus what the position leaves out but play depends on: the REINFORCE
+        card, the RECON answers and the theatre floors they prove (R8)."""
+        return (
+            tuple(self._history),
+            repr(sorted(self.zones().items())),
+            repr(self.position()),
+            self.reinforce_card,
+            tuple(self.recon_answers),
+            tuple(map(tuple, self.recon_floors)),
+        )
 
     # ----- helpers --------------------------------------------------------------------------------------------
     def card_id(self, card: int) -> str:
@@ -186,14 +324,5 @@ class CowState(State):
         return self.game.card_ids[card]
 
     def card_label(self, card: int) -> str:
-        return f"{self.card_id(card)} {self.tbl.names[card % self.n]}"
-
-    def fingerprint(self) -> Any:
-        return (
-            tuple(self._history),
-            repr(sorted(self.zones().items())),
-            repr(self.position()),
-            self.reinf_card,
-            tuple(self.recon),
-            tuple(map(tuple, self.floors)),
-        )
+        """The card's id and name ("G01 Pillbox")."""
+        return f"{self.card_id(card)} {self.table.names[card % self.num_kinds]}"
