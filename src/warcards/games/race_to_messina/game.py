@@ -82,7 +82,7 @@ class RaceToMessinaGame(Game):
         for card in range(self.table.size):
             state.decks[self.card_family[card]].append(card)
         rules.start_turn(state)
-        state.refresh_player()
+        state.refresh_to_act()
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> RaceToMessinaState:

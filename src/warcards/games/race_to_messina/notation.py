@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 K_DISCARD = 0
 K_DEPLOY = 1
-K_DEPLOY2 = 2
+K_DEPLOY_SECOND = 2
 K_ACTIVATE = 3
 K_TARGET = 4
 K_KEEP = 5
@@ -182,7 +182,7 @@ def to_string(action: int, sicily_axis: bool) -> str:
         return f"discard {card_label(table, card)}"
     if kind == K_DEPLOY:
         return f"deploy {card_label(table, card)}" + (" vs americans" if sicily_axis else "")
-    if kind == K_DEPLOY2:
+    if kind == K_DEPLOY_SECOND:
         return f"deploy {card_label(table, card)} vs british"
     if kind == K_ACTIVATE:
         return f"activate {card_label(table, card)}"

@@ -52,7 +52,7 @@ from warcards.games.race_to_messina.codes import (
 from warcards.games.race_to_messina.notation import (
     K_ACTIVATE,
     K_DEPLOY,
-    K_DEPLOY2,
+    K_DEPLOY_SECOND,
     K_DISCARD,
     K_DONE,
     K_REVEAL,
@@ -525,8 +525,8 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
                     f"{seat_name} has discarded {state.discarded} already; write 'done'")
         return f"Strategy: {seat_name} may only discard cards from hand or say 'done'"
     if phase == DEPLOYMENT:
-        if kind in (K_DEPLOY, K_DEPLOY2):
-            if kind == K_DEPLOY2 and len(v.seat_groups[seat]) < 2:
+        if kind in (K_DEPLOY, K_DEPLOY_SECOND):
+            if kind == K_DEPLOY_SECOND and len(v.seat_groups[seat]) < 2:
                 return "Deployment: only the Sicily Axis deploys two Sets ('vs british'); deploy with 'deploy CARD'"
             if card not in state.hands[seat]:
                 return f"Deployment: {label} is not in the {seat_name} hand"

@@ -161,7 +161,7 @@ class RaceToMessinaState(State):
     def current_player(self) -> int:
         return self.to_act
 
-    def refresh_player(self) -> None:
+    def refresh_to_act(self) -> None:
         """Recompute whose turn it is after the data changed (every `_apply`, setup, the first deal)."""
         self.to_act = self._compute_player()
 

@@ -39,7 +39,7 @@ from warcards.games.race_to_messina.codes import (
     PT_REASONS,
     STRATEGY,
 )
-from warcards.games.race_to_messina.notation import K_DEPLOY, K_DEPLOY2, card_label, decode
+from warcards.games.race_to_messina.notation import K_DEPLOY, K_DEPLOY_SECOND, card_label, decode
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -372,6 +372,6 @@ def hidden_action_text(state: RaceToMessinaState, action: int, seat: int | None)
         return f"{names[drawer]} draws a card" + (" (Supply)" if state.phase == ACTION else "")
     if seat == player:
         return None
-    if decode(action)[0] in (K_DEPLOY, K_DEPLOY2):
+    if decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
         return f"{names[player]} deploys a card face down"
     return None
