@@ -210,7 +210,7 @@ class State(ABC):
             if player == TERMINAL:
                 cached = []
             elif player == CHANCE:
-                cached = [outcome for outcome, _ in self._chance_outcomes()]
+                cached = self._outcome_numbers(self._chance_outcomes())
             else:
                 cached = self._legal_actions()
             self._legal_cache = cached
@@ -222,8 +222,14 @@ class State(ABC):
         outcomes = self._chance_outcomes()
         # The driver loop applies one of these next: keep them as the legal list so that `apply_action`
         # does not compute the outcomes a second time.
-        self._legal_cache = [outcome for outcome, _ in outcomes]
+        self._legal_cache = self._outcome_numbers(outcomes)
         return outcomes
+
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
+        """The outcome numbers of `outcomes` (this chance node's `_chance_outcomes()`), sorted: the legal list
+        at a chance node. A game whose outcomes are a sorted list it holds (a draw pile) may return a fresh
+        copy of that list instead; the copy must be new, since `clone` shares the cached list."""
+        return [outcome for outcome, _ in outcomes]
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one

@@ -6,20 +6,26 @@ Resolution is a step between Action and Recovery (`rules.resolution`), never a p
 
 from __future__ import annotations
 
-from enum import IntEnum
 
-
-class Phase(IntEnum):
-    """The phase of the turn a state is in (`RaceToMessinaState.phase`)."""
+class Phase:
+    """The phase of the turn a state is in (`RaceToMessinaState.phase`): plain ints, since the rules compare
+    them on every action; `PHASE_NAMES` gives each its name."""
 
     LOGISTICS = 0
+    """Logistics: "Each player fills their hand" (one chance node per card drawn)."""
     STRATEGY = 1
+    """Strategy: each seat discards up to its limit, then draws as many (R26)."""
     DEPLOYMENT = 2
+    """Deployment: each seat chooses its cards face down; all are revealed together (R31)."""
     ACTION = 3
+    """Action: the slots activate their cards in turn until every slot has passed (R1, R24)."""
     RECOVERY = 4
+    """Recovery: "You must discard down to 2 cards or less" (R28)."""
     OVER = 5
+    """The game has ended (`RaceToMessinaState.winner`)."""
 
 
+# Module names for the same ints: the rules' hot comparisons read a global, not a class attribute.
 LOGISTICS = Phase.LOGISTICS
 STRATEGY = Phase.STRATEGY
 DEPLOYMENT = Phase.DEPLOYMENT

@@ -26,16 +26,16 @@ class RaceToMessinaGame(Game):
     game_id = "race-to-messina"
     title = "Race to Messina (Sicily 1943)"
 
-    rules_legal_actions = staticmethod(rules.legal_actions)
-    rules_apply = staticmethod(rules.apply)
-    rules_illegal_reason = staticmethod(rules.illegal_reason)
-    views_observe = staticmethod(views.observe)
-    views_determinize = staticmethod(views.determinize)
-    views_hidden_action_text = staticmethod(views.hidden_action_text)
-    views_zones = staticmethod(views.zones)
-    views_position = staticmethod(views.position)
-    notation_action_to_string = staticmethod(notation.action_to_string)
-    notation_parse_action = staticmethod(notation.parse_action)
+    legal_actions_of = staticmethod(rules.legal_actions)
+    apply_to = staticmethod(rules.apply)
+    illegal_reason_of = staticmethod(rules.illegal_reason)
+    observe_of = staticmethod(views.observe)
+    determinize_of = staticmethod(views.determinize)
+    hidden_action_text_of = staticmethod(views.hidden_action_text)
+    zones_of = staticmethod(views.zones)
+    position_of = staticmethod(views.position)
+    action_to_string_of = staticmethod(notation.action_to_string)
+    parse_action_of = staticmethod(notation.parse_action)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

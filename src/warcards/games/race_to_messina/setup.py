@@ -14,7 +14,7 @@ from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.engine.setupfields import int_field, int_list_field, mapping_field, setup_parts, str_list_field
 from warcards.engine.text import quote
 from warcards.games.race_to_messina import rules
-from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, LOGISTICS, PHASE_NAMES, STRATEGY, Phase
+from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, LOGISTICS, PHASE_NAMES, STRATEGY
 from warcards.games.race_to_messina.notation import parse_card
 from warcards.games.race_to_messina.state import RaceToMessinaState
 from warcards.games.race_to_messina.views import deck_zone, discard_zone, pending_zone
@@ -131,7 +131,7 @@ def _apply_position(state: RaceToMessinaState, position: Mapping[str, Any]) -> N
     phase_name = position.get("phase", "logistics")
     if phase_name not in PHASE_NAMES[:-1]:
         raise SetupError(f"setup: phase {quote(phase_name)}; phases are: {', '.join(PHASE_NAMES[:-1])}")
-    phase = Phase(PHASE_NAMES.index(phase_name))
+    phase = PHASE_NAMES.index(phase_name)
     state.turn = int_field(position, "turn", 1, 1, v.turn_limit)
     state.progress_tokens = int_list_field(position, "pt", v.num_players, 0) or [0] * v.num_players
     for seat_name, cards in mapping_field(position, "known", list).items():

@@ -21,7 +21,6 @@ from warcards.games.race_to_messina.codes import (
     NO_WINNER,
     OVER,
     STRATEGY,
-    Phase,
 )
 from warcards.games.race_to_messina.params import Variant
 
@@ -109,7 +108,7 @@ class RaceToMessinaState(State):
         self.progress_tokens: list[int] = [0] * players
         self.recon_known: list[int] = [0] * players
         self.activated = 0
-        self.phase: Phase = LOGISTICS
+        self.phase = LOGISTICS
         self.turn = 1
         self.order_index = 0
         self.to_draw = 0
@@ -161,6 +160,14 @@ class RaceToMessinaState(State):
     def current_player(self) -> int:
         return self.to_act
 
+    def is_terminal(self) -> bool:
+        """Fast path: `to_act` is always up to date, so the answer needs no `current_player()` call."""
+        return self.to_act == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Fast path, as `is_terminal`."""
+        return self.to_act == CHANCE
+
     def refresh_to_act(self) -> None:
         """Recompute whose turn it is after the data changed (every `_apply`, setup, the first deal)."""
         self.to_act = self._compute_player()
@@ -187,36 +194,39 @@ class RaceToMessinaState(State):
             return self.variant.group_owner[self.supply_group]
         return self.variant.order[self.order_index]
 
-    def drawing_deck(self) -> list[int]:
-        """The deck the current chance node draws from (sorted)."""
-        return self.decks[self.variant.seat_family[self.drawing_seat()]]
-
     # ----- engine hooks ------------------------------------------------------------------------------------
     def _legal_now(self) -> list[int]:
         """The legal list `apply_action` tests against; at a chance node the drawing deck, uncopied."""
         if self.to_act == CHANCE:
-            return self.drawing_deck()
+            return self.decks[self.variant.seat_family[self.drawing_seat()]]
         return self.legal_actions()
 
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
+        """The chance node's legal list: a fresh copy of the drawing deck (sorted), not a walk of `outcomes`
+        (`drawing_seat` inlined: this runs at every chance node)."""
+        variant = self.variant
+        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+        return self.decks[variant.seat_family[seat]][:]
+
     def _legal_actions(self) -> list[int]:
-        return self.game.rules_legal_actions(self)
+        return self.game.legal_actions_of(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card left in the drawing seat's deck, equally likely (decks are unordered)."""
         cached = self._chance_cache
         if cached is None:
-            deck = self.drawing_deck()
+            deck = self.decks[self.variant.seat_family[self.drawing_seat()]]
             p = 1.0 / len(deck)
             cached = self._chance_cache = [(card, p) for card in deck]
         return cached
 
     def _apply(self, action: int) -> None:
         self._chance_cache = None
-        self.game.rules_apply(self, action)
+        self.game.apply_to(self, action)
         self.to_act = self._compute_player()
 
     def _illegal_reason(self, action: int) -> str:
-        return self.game.rules_illegal_reason(self, action)
+        return self.game.illegal_reason_of(self, action)
 
     def returns(self) -> list[float]:
         winner = self.winner
@@ -225,25 +235,25 @@ class RaceToMessinaState(State):
         return [1.0 if seat == winner else -1.0 for seat in range(self.variant.num_players)]
 
     def _observe(self, seat: int) -> JSON:
-        return self.game.views_observe(self, seat)
+        return self.game.observe_of(self, seat)
 
     def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return self.game.views_observe(self, seat, fields)
+        return self.game.observe_of(self, seat, fields)
 
     def _determinize(self, seat: int, rng: Rng) -> RaceToMessinaState:
-        return self.game.views_determinize(self, seat, rng)
+        return self.game.determinize_of(self, seat, rng)
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.views_hidden_action_text(self, action, seat)
+        return self.game.hidden_action_text_of(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        return self.game.notation_action_to_string(self, action)
+        return self.game.action_to_string_of(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return self.game.notation_parse_action(self, text)
+        return self.game.parse_action_of(self, text)
 
     def zones(self) -> dict[str, list[str]]:
-        return self.game.views_zones(self)
+        return self.game.zones_of(self)
 
     def position(self) -> JSON:
-        return self.game.views_position(self)
+        return self.game.position_of(self)
