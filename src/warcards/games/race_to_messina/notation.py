@@ -1,15 +1,15 @@
 """Race to Messina action numbering and notation (docs/notation/race-to-messina.md).
 
-The fixed action space, with N cards and D discard-ability cards:
+The fixed action space, with N cards and D discard-ability cards: the blocks of `action_layout()`.
 
-| range | action | text |
-|---|---|---|
-| 0 .. N-1 | discard card c (Strategy, Recovery) | `discard X05` |
-| N .. 2N-1 | deploy card c (to the seat's only group, or the Sicily Axis Set facing the Americans) | `deploy X05` / `deploy X05 vs americans` |
-| 2N .. 3N-1 | Sicily Axis: deploy card c to the Set facing the British | `deploy X05 vs british` |
-| 3N .. 4N-1 | activate card c (Supply, Recon, Progress, Hube's PT) | `activate X19` |
-| 4N .. 4N+D*N-1 | activate discard-ability card k on target t | `activate X01 target A24` |
-| then | keep, reveal, done, pass | `keep`, `reveal`, `done`, `pass` |
+| block | range | action | text |
+|---|---|---|---|
+| `discard` | 0 .. N-1 | discard card c (Strategy, Recovery) | `discard X05` |
+| `deploy` | N .. 2N-1 | deploy card c (to the seat's only group, or the Sicily Axis Set facing the Americans) | `deploy X05` / `deploy X05 vs americans` |
+| `deploy_second` | 2N .. 3N-1 | Sicily Axis: deploy card c to the Set facing the British | `deploy X05 vs british` |
+| `activate` | 3N .. 4N-1 | activate card c (Supply, Recon, Progress, Hube's PT) | `activate X19` |
+| `target` | 4N .. 4N+D*N-1 | activate discard-ability card k on target t | `activate X01 target A24` |
+| `keep` .. `pass_` | then | keep, reveal, done, pass | `keep`, `reveal`, `done`, `pass` |
 
 Chance outcomes are card numbers: `draw X12`. Cards are written by id (`X05`), by name (`Luftwaffe`,
 case-insensitive) or both (`X05 Luftwaffe`).
