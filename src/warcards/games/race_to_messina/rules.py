@@ -40,6 +40,7 @@ from warcards.games.race_to_messina.codes import (
     LOGISTICS,
     NO_CARD,
     NO_GROUP,
+    NO_SEAT,
     OVER,
     PHASE_TITLES,
     PT_HAND,
@@ -298,12 +299,12 @@ def resolution(state: RaceToMessinaState) -> None:
 def end_turn(state: RaceToMessinaState) -> None:
     """Recovery: "The Axis player gets 1 PT at the end of every turn no matter what" (not in Race, R5)."""
     v = state.variant
-    if v.axis_seat >= 0:
+    if v.axis_seat != NO_SEAT:
         state.progress_tokens[v.axis_seat] += 1
         state.log.append((EV_PT, v.axis_seat, 1, PT_TURN))
         if check_victory(state):
             return
-    if state.turn >= v.turn_limit and v.axis_seat < 0:
+    if state.turn >= v.turn_limit and v.axis_seat == NO_SEAT:
         finish_race_by_limit(state)
         return
     state.turn += 1
@@ -351,7 +352,7 @@ def legal_actions(state: RaceToMessinaState) -> list[int]:
     phase = state.phase
     layout = state.layout
     if phase == ACTION:
-        if state.supply_card >= 0:
+        if state.supply_card != NO_CARD:
             return [layout.keep, layout.reveal] if can_reveal(state) else [layout.keep]
         return action_phase_actions(state)
     seat = state.variant.order[state.order_index]
@@ -516,7 +517,7 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
     seat = state.current_player()
     seat_name = v.seats[seat] if seat >= 0 else "nobody"
     phase_name = PHASE_TITLES[phase]
-    label = card_label(t, card) if card >= 0 else ""
+    label = card_label(t, card) if card != NO_CARD else ""
     if phase == STRATEGY:
         if kind == K_DISCARD:
             if card not in state.hands[seat]:
@@ -543,7 +544,7 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
             return f"Recovery: {label} is not in the {seat_name} hand"
         return f"Recovery: {seat_name} may only discard cards or say 'done'"
     if phase == ACTION:
-        if state.supply_card >= 0:
+        if state.supply_card != NO_CARD:
             if kind == K_REVEAL:
                 return ("Action (Supply): this card cannot be revealed — its owner may not use it (AA/AB) "
                         "or its Set holds 7 cards; write 'keep'")

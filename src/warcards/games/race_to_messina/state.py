@@ -177,7 +177,7 @@ class RaceToMessinaState(State):
         if phase == ACTION:
             if self.supply_draw:
                 return CHANCE
-            if self.supply_card >= 0:
+            if self.supply_card != NO_CARD:
                 return self.variant.group_owner[self.supply_group]
             return self.variant.group_owner[self.variant.slots[self.active_slot]]
         if phase == LOGISTICS:

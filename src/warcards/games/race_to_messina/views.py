@@ -32,6 +32,8 @@ from warcards.games.race_to_messina.codes import (
     EV_SUPPLY_EMPTY,
     EV_TARGET,
     HIDDEN,
+    NO_CARD,
+    NO_GROUP,
     NO_SEAT,
     OVER,
     PHASE_NAMES,
@@ -86,7 +88,7 @@ def acting_seat(state: RaceToMessinaState) -> int:
     if state.phase == OVER:
         return NO_SEAT
     if state.phase == ACTION:
-        group = state.supply_group if state.supply_group >= 0 else state.variant.slots[state.active_slot]
+        group = state.supply_group if state.supply_group != NO_GROUP else state.variant.slots[state.active_slot]
         return state.variant.group_owner[group]
     return state.variant.order[state.order_index]
 
@@ -106,7 +108,7 @@ def position(state: RaceToMessinaState) -> JSON:
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "pt": state.progress_tokens[:],
-        "seat": v.seats[seat] if seat >= 0 else None,
+        "seat": v.seats[seat] if seat != NO_SEAT else None,
         "slot": v.group_zone[v.slots[state.active_slot]] if state.phase == ACTION else None,
         "passed": [v.group_zone[g] for i, g in enumerate(v.slots) if state.passed_slots >> i & 1]
         if state.phase == ACTION else [],
@@ -114,7 +116,7 @@ def position(state: RaceToMessinaState) -> JSON:
         "progress": {v.group_zone[g]: n for g in range(len(v.group_zone)) if (n := rules.progress_count(state, g))},
         "discarded": state.discarded,
         "to_draw": state.to_draw,
-        "supply": state.table.ids[state.supply_card] if state.supply_card >= 0 else None,
+        "supply": state.table.ids[state.supply_card] if state.supply_card != NO_CARD else None,
         "supply_draw": state.supply_draw,
         "known": {v.seats[i]: mask_ids(state, m) for i, m in enumerate(state.recon_known) if m},
         "winner": winner_name(state),
@@ -153,16 +155,16 @@ def log_lines(state: RaceToMessinaState, viewer: int) -> list[str]:
             lines.append(f"{seats[event[1]]} activates {card_label(t, event[2])}: "
                          f"{card_label(t, event[3])} is discarded")
         elif kind == EV_RECON:
-            if viewer == event[1] and event[3] >= 0:
+            if viewer == event[1] and event[3] != HIDDEN:
                 lines.append(f"Recon: {seats[event[2]]} hand is " + ", ".join(
                     card_label(t, c) for c in range(t.size) if event[3] >> c & 1))
             else:
                 lines.append(f"{seats[event[1]]} looks at the {seats[event[2]]} hand")
         elif kind == EV_SUPPLY:
-            shown = card_label(t, event[2]) if viewer == event[1] and event[2] >= 0 else "a card"
+            shown = card_label(t, event[2]) if viewer == event[1] and event[2] != HIDDEN else "a card"
             lines.append(f"{seats[event[1]]} draws {shown} (Supply)")
         elif kind == EV_KEEP:
-            shown = card_label(t, event[2]) if viewer == event[1] and event[2] >= 0 else "it"
+            shown = card_label(t, event[2]) if viewer == event[1] and event[2] != HIDDEN else "it"
             lines.append(f"{seats[event[1]]} keeps {shown} in hand")
         elif kind == EV_REVEAL:
             lines.append(f"{seats[event[1]]} reveals {card_label(t, event[2])}")
@@ -198,12 +200,12 @@ def _hand_sizes(state: RaceToMessinaState, seat: int) -> dict[str, int]:
 
 
 def _supply(state: RaceToMessinaState, seat: int) -> dict[str, Any] | None:
-    if state.supply_card < 0 and not state.supply_draw:
+    if state.supply_card == NO_CARD and not state.supply_draw:
         return None
     v = state.variant
     owner = v.group_owner[state.supply_group]
     return {"seat": v.seats[owner], "group": v.group_zone[state.supply_group],
-            "card": state.table.ids[state.supply_card] if owner == seat and state.supply_card >= 0 else None}
+            "card": state.table.ids[state.supply_card] if owner == seat and state.supply_card != NO_CARD else None}
 
 
 def _known_hands(state: RaceToMessinaState, seat: int) -> dict[str, list[str]]:
@@ -320,7 +322,7 @@ def determinize(state: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessina
                 d.deploying[g] = []
             if v.order.index(o) < d.order_index:
                 redeploy.append(o)
-    supply_owner = v.group_owner[d.supply_group] if d.supply_card >= 0 else NO_SEAT
+    supply_owner = v.group_owner[d.supply_group] if d.supply_card != NO_CARD else NO_SEAT
     unknown_slots: dict[int, int] = {}
     for family in range(len(d.decks)):
         pool = list(d.decks[family])
