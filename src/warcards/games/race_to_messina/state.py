@@ -174,14 +174,14 @@ class RaceToMessinaState(State):
 
     def _compute_player(self) -> int:
         phase = self.phase
+        if phase == LOGISTICS:
+            return CHANCE
         if phase == ACTION:
             if self.supply_draw:
                 return CHANCE
             if self.supply_card != NO_CARD:
                 return self.variant.group_owner[self.supply_group]
             return self.variant.group_owner[self.variant.slots[self.active_slot]]
-        if phase == LOGISTICS:
-            return CHANCE
         if phase == STRATEGY and self.to_draw:
             return CHANCE
         if phase == OVER:
