@@ -28,11 +28,11 @@ import numpy as np
 
 from warcards.bots.calibration import heuristic_seats, noisy_move
 from warcards.engine.registry import load_game
-from warcards.games.race_to_messina import rules
+from warcards.games.race_to_messina import codes
 from warcards.games.race_to_messina.evaluate import battle_terms
 from warcards.games.race_to_messina.state import RaceToMessinaState
 
-PHASES = (rules.LOGISTICS, rules.STRATEGY, rules.DEPLOYMENT, rules.ACTION)
+PHASES = (codes.LOGISTICS, codes.STRATEGY, codes.DEPLOYMENT, codes.ACTION)
 RANDOM_SHARE = 0.1
 SAMPLE_EVERY = 2
 MIN_SHARE = 0.005
@@ -52,24 +52,24 @@ def collect(variant: str, games: int, seed: int) -> tuple[list[Sample], list[Tur
         agents = heuristic_seats(game, rng)
         state = game.new_initial_state()
         assert isinstance(state, RaceToMessinaState)
-        start = tuple(state.pt)
+        start = tuple(state.progress_tokens)
         turn = state.turn
         pending: list[tuple[int, list[tuple[float, float, float]]]] = []
         step = 0
         while not state.is_terminal():
             if state.turn != turn:
-                turn, start, pending = state.turn, tuple(state.pt), []
+                turn, start, pending = state.turn, tuple(state.progress_tokens), []
             if state.phase in PHASES and step % SAMPLE_EVERY == 0:
                 pending.append((state.phase, battle_terms(state)))
             before = state.phase
             noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
-            if before == rules.ACTION and state.phase != rules.ACTION:
-                hands = [event[5] for event in state.log if event[0] == rules.EV_HAND]
+            if before == codes.ACTION and state.phase != codes.ACTION:
+                hands = [event[5] for event in state.log if event[0] == codes.EV_HAND]
                 if not hands:
                     break
                 pattern = sum(won << b for b, won in enumerate(hands))
-                turns.append((pattern, tuple(a - b for a, b in zip(state.pt, start, strict=True))))
+                turns.append((pattern, tuple(a - b for a, b in zip(state.progress_tokens, start, strict=True))))
                 for phase, edges in pending:
                     for b, terms in enumerate(edges):
                         samples.append((phase, b, terms, hands[b]))
@@ -116,7 +116,7 @@ def term_weights(data: dict[str, tuple[list[Sample], list[Turn]]]) -> tuple[floa
     ratios = []
     for samples, _ in data.values():
         battles = max(b for _, b, _, _ in samples) + 1
-        for phase in (rules.DEPLOYMENT, rules.ACTION):
+        for phase in (codes.DEPLOYMENT, codes.ACTION):
             beta = logistic(*design(samples, phase, battles, None))
             ratios.append((beta[1] / beta[0], beta[2] / beta[0]))
     dt, supply = np.mean(ratios, axis=0)

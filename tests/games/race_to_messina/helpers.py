@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import warcards
-from warcards.games.race_to_messina.state import RaceToMessinaGame, RaceToMessinaState
+from warcards.games.race_to_messina.game import RaceToMessinaGame
+from warcards.games.race_to_messina.state import RaceToMessinaState
 
 
 def game(variant: str = "invasion") -> RaceToMessinaGame:

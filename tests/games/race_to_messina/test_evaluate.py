@@ -10,7 +10,8 @@ import pytest
 
 from warcards.bots.calibration import calibrate
 from warcards.engine.api import CHANCE
-from warcards.games.race_to_messina.evaluate import NO_WINNER, evaluate, winner
+from warcards.games.race_to_messina.codes import NO_WINNER
+from warcards.games.race_to_messina.evaluate import evaluate, winner
 from warcards.games.race_to_messina.state import RaceToMessinaState
 from warcards.testing import sample_states
 

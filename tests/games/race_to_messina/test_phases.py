@@ -69,7 +69,7 @@ def test_r27_each_deck_reshuffles_only_its_own_discard_pile() -> None:
                                "discard:axis": ["X01"]}, phase="logistics", seat="allies")
     assert zone(state, "discard:axis") == ["X01"]
     assert all(card.startswith("A") for card, _ in
-               [(state.game.cards.ids[a], p) for a, p in state.chance_outcomes()])
+               [(state.game.table.ids[a], p) for a, p in state.chance_outcomes()])
 
 
 def test_r36_draws_stop_when_deck_and_discard_are_both_empty() -> None:

@@ -155,9 +155,9 @@ def test_r33_determinize_hides_other_seats_private_log_entries() -> None:
     """A sampled state carries no other seat's private log detail (the card it drew by Supply or kept, the
     hand it saw by Recon): those entries read -1, the seat's own stay, and the seat's view is unchanged."""
     from warcards.engine.api import sample_chance
-    from warcards.games.race_to_messina import rules
+    from warcards.games.race_to_messina import codes
 
-    private = (rules.EV_RECON, rules.EV_SUPPLY, rules.EV_KEEP)
+    private = (codes.EV_RECON, codes.EV_SUPPLY, codes.EV_KEEP)
     seen = 0
     for variant in ("invasion", "sicily"):
         g = game(variant)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
+from warcards.games.race_to_messina.game import RaceToMessinaGame
 from warcards.games.race_to_messina.params import OPTIONS
-from warcards.games.race_to_messina.state import RaceToMessinaGame
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [{"variant": "invasion"}, {"variant": "race"}, {"variant": "sicily"}]
 

@@ -51,18 +51,14 @@ from warcards.games.race_to_messina.cards import (
     card_table,
     force_total,
 )
+from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, DRAW, NO_WINNER, OVER, RECOVERY
 from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
-from warcards.games.race_to_messina.rules import ACTION, DEPLOYMENT, OVER, RECOVERY
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
 
 PT = tuple[int, ...]
 Values = tuple[float, ...]
-
-NO_WINNER = -1
-DRAW = -2
-
 
 @dataclass(frozen=True)
 class Fit:
@@ -220,7 +216,7 @@ class Model:
     the PT at `pt` — and the share of each seat's deck that is a Progress card or Hube it may field."""
 
     def __init__(self, v: Variant) -> None:
-        self.v = v
+        self.variant = v
         self.fit = FITS[v.name]
         self.players = v.num_players
         self.race = v.axis_seat < 0
@@ -251,7 +247,7 @@ class Model:
         cached = self._after.get(key)
         if cached is not None:
             return cached
-        v = self.v
+        v = self.variant
         won = winner(v, pt)
         if won == NO_WINNER and not self.race:
             pt = tuple(n + 1 if seat == v.axis_seat else n for seat, n in enumerate(pt))
@@ -345,40 +341,40 @@ def ability_shares(v: Variant, ability: int) -> tuple[float, ...]:
 
 
 def side_cards(
-    s: RaceToMessinaState, m: Model, group: int, faction: int
+    state: RaceToMessinaState, m: Model, group: int, faction: int
 ) -> tuple[list[int], list[int], float]:
     """What `group` will field on its `faction` side this turn, as far as the phase tells: the cards it
     surely fields, the hand cards it may still deploy (the Sicily Axis shares them between its Sets,
     `m.share`), and the mean force of the cards its owner has still to draw."""
-    v = s.v
-    t = s.t
+    v = state.variant
+    t = state.table
     side = t.faction
-    if s.phase == ACTION:
-        return [c for c in s.tables[group] if side[c] == faction], [], 0.0
+    if state.phase == ACTION:
+        return [c for c in state.on_table[group] if side[c] == faction], [], 0.0
     owner = v.group_owner[group]
     allowed = v.allowed_restrictions[owner]
     restriction = t.restriction
-    hand = s.hands[owner]
+    hand = state.hands[owner]
     usable = [c for c in hand if side[c] == faction and allowed >> restriction[c] & 1]
-    if s.phase == DEPLOYMENT:
-        pending = [c for c in s.pending[group] if side[c] == faction]
-        if v.order.index(owner) < s.step:
+    if state.phase == DEPLOYMENT:
+        pending = [c for c in state.deploying[group] if side[c] == faction]
+        if v.order.index(owner) < state.order_index:
             return pending, [], 0.0
         return pending, usable, 0.0
     missing = v.hand_size[owner] - len(hand)
     return [], usable, m.share[group] * missing * m.draw_mean[owner][faction] if missing > 0 else 0.0
 
 
-def discard_power(s: RaceToMessinaState, cards: list[int], weight: float, targets: list[int]) -> float:
+def discard_power(state: RaceToMessinaState, cards: list[int], weight: float, targets: list[int]) -> float:
     """The force the discard abilities among `cards` can remove from `targets`: each DT card's strongest
     legal target (R16-R18, R35), times `weight`; in the Action phase only cards not yet activated."""
-    t = s.t
+    t = state.table
     ability = t.ability
     traits = t.traits
     immune = t.immune
     force = t.force
     faction_of = t.faction
-    skip = s.activated if s.phase == ACTION else 0
+    skip = state.activated if state.phase == ACTION else 0
     power = 0
     for c in cards:
         if ability[c] != DISCARD or skip >> c & 1:
@@ -393,44 +389,44 @@ def discard_power(s: RaceToMessinaState, cards: list[int], weight: float, target
     return weight * power
 
 
-def supply_left(s: RaceToMessinaState, m: Model, group: int) -> float:
+def supply_left(state: RaceToMessinaState, m: Model, group: int) -> float:
     """How many Supply draws `group` has still to make this turn (R29): its fielded Supply cards not yet
     activated while its slot has not passed, and before the Action phase its share of the usable Supply
     cards in its owner's hand while they may still be deployed."""
-    t = s.t
+    t = state.table
     ability = t.ability
-    if s.phase == ACTION:
-        if s.passed >> m.slot_of[group] & 1:
+    if state.phase == ACTION:
+        if state.passed_slots >> m.slot_of[group] & 1:
             return 0.0
-        activated = s.activated
-        return float(sum(1 for c in s.tables[group] if ability[c] == SUPPLY and not activated >> c & 1))
-    v = s.v
+        activated = state.activated
+        return float(sum(1 for c in state.on_table[group] if ability[c] == SUPPLY and not activated >> c & 1))
+    v = state.variant
     owner = v.group_owner[group]
     allowed = v.allowed_restrictions[owner]
     restriction = t.restriction
-    in_hand = sum(1 for c in s.hands[owner] if ability[c] == SUPPLY and allowed >> restriction[c] & 1)
-    if s.phase == DEPLOYMENT:
-        fielded = sum(1 for c in s.pending[group] if ability[c] == SUPPLY)
-        if v.order.index(owner) < s.step:
+    in_hand = sum(1 for c in state.hands[owner] if ability[c] == SUPPLY and allowed >> restriction[c] & 1)
+    if state.phase == DEPLOYMENT:
+        fielded = sum(1 for c in state.deploying[group] if ability[c] == SUPPLY)
+        if v.order.index(owner) < state.order_index:
             return float(fielded)
         return fielded + m.share[group] * in_hand
     return m.share[group] * in_hand
 
 
-def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float, float]]:
+def battle_terms(state: RaceToMessinaState) -> list[tuple[float, float, float]]:
     """Per battle: the attacker's Ally force minus the defender's Axis force (the Resolution comparison);
     the force the attacker's unused discard abilities can remove minus what the defender's can (a
     slot that has passed removes nothing more, R1); and the mean force the attacker's Supply draws add
     to its Ally side minus what the defender's add to its Axis side (`supply_left`)."""
-    m = model(s.v.name)
-    t = s.t
-    v = s.v
+    m = model(state.variant.name)
+    t = state.table
+    v = state.variant
     draw_mean = m.draw_mean
-    passed = s.passed if s.phase == ACTION else 0
+    passed = state.passed_slots if state.phase == ACTION else 0
     terms = []
     for attacker, defender in v.battles:
-        a_sure, a_maybe, a_extra = side_cards(s, m, attacker, ALLY)
-        d_sure, d_maybe, d_extra = side_cards(s, m, defender, AXIS)
+        a_sure, a_maybe, a_extra = side_cards(state, m, attacker, ALLY)
+        d_sure, d_maybe, d_extra = side_cards(state, m, defender, AXIS)
         a_all = a_sure + a_maybe
         d_all = d_sure + d_maybe
         a_share = m.share[attacker]
@@ -447,20 +443,20 @@ def battle_terms(s: RaceToMessinaState) -> list[tuple[float, float, float]]:
         )
         swing = 0.0
         if not passed >> m.slot_of[attacker] & 1:
-            swing += discard_power(s, a_sure, 1.0, d_all) + discard_power(s, a_maybe, a_share, d_all)
+            swing += discard_power(state, a_sure, 1.0, d_all) + discard_power(state, a_maybe, a_share, d_all)
         if not passed >> m.slot_of[defender] & 1:
-            swing -= discard_power(s, d_sure, 1.0, a_all) + discard_power(s, d_maybe, d_share, a_all)
-        supply = supply_left(s, m, attacker) * draw_mean[v.group_owner[attacker]][ALLY] - supply_left(
-            s, m, defender
+            swing -= discard_power(state, d_sure, 1.0, a_all) + discard_power(state, d_maybe, d_share, a_all)
+        supply = supply_left(state, m, attacker) * draw_mean[v.group_owner[attacker]][ALLY] - supply_left(
+            state, m, defender
         ) * draw_mean[v.group_owner[defender]][AXIS]
         terms.append((a_force + a_extra - d_force - d_extra, swing, supply))
     return terms
 
 
-def battle_edges(s: RaceToMessinaState) -> list[float]:
+def battle_edges(state: RaceToMessinaState) -> list[float]:
     """Per battle: the force edge plus `DT_WEIGHT` times the discard swing and `SUPPLY_WEIGHT` times the
     Supply term (`battle_terms`)."""
-    return [edge + DT_WEIGHT * swing + SUPPLY_WEIGHT * supply for edge, swing, supply in battle_terms(s)]
+    return [edge + DT_WEIGHT * swing + SUPPLY_WEIGHT * supply for edge, swing, supply in battle_terms(state)]
 
 
 def stakes(v: Variant, progress: list[float], hube: list[float]) -> list[tuple[float, ...]]:
@@ -479,24 +475,24 @@ def stakes(v: Variant, progress: list[float], hube: list[float]) -> list[tuple[f
     return result
 
 
-def hand_stakes(s: RaceToMessinaState, m: Model) -> list[tuple[float, ...]]:
+def hand_stakes(state: RaceToMessinaState, m: Model) -> list[tuple[float, ...]]:
     """Before the Action phase: `stakes` from the Progress cards and Hube each group will field, as far as
     the phase tells (as `side_cards` does for force): fielded, still deployable (the Sicily Axis shares
     its hand between its Sets), and the share of its deck among the cards its owner has still to draw."""
-    v = s.v
-    ability = s.t.ability
-    restriction = s.t.restriction
-    deployment = s.phase == DEPLOYMENT
+    v = state.variant
+    ability = state.table.ability
+    restriction = state.table.restriction
+    deployment = state.phase == DEPLOYMENT
     progress = [0.0] * len(v.group_owner)
     hube = [0.0] * m.players
     for group, owner in enumerate(v.group_owner):
         allowed = v.allowed_restrictions[owner]
-        hand = s.hands[owner]
+        hand = state.hands[owner]
         in_hand = [ability[c] for c in hand if allowed >> restriction[c] & 1]
         share = m.share[group]
         if deployment:
-            fielded = [ability[c] for c in s.pending[group]]
-            maybe = 0.0 if v.order.index(owner) < s.step else share
+            fielded = [ability[c] for c in state.deploying[group]]
+            maybe = 0.0 if v.order.index(owner) < state.order_index else share
             progress[group] = fielded.count(PROGRESS) + maybe * in_hand.count(PROGRESS)
             hube[owner] += fielded.count(GAIN_PT) + maybe * in_hand.count(GAIN_PT)
         else:
@@ -506,17 +502,17 @@ def hand_stakes(s: RaceToMessinaState, m: Model) -> list[tuple[float, ...]]:
     return stakes(v, progress, hube)
 
 
-def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
+def table_stakes(state: RaceToMessinaState, m: Model) -> list[PT]:
     """Action phase: per pattern of battles won, the PT this turn will still give — a won hand with the
     winner's Progress (R8, R25, R30, R38), Hube (R8) — counting a card not yet activated only while its
     slot has not passed."""
-    v = s.v
-    ability = s.t.ability
-    activated = s.activated
-    passed = s.passed
+    v = state.variant
+    ability = state.table.ability
+    activated = state.activated
+    passed = state.passed_slots
     progress: list[float] = []
     hube = [0.0] * m.players
-    for group, cards in enumerate(s.tables):
+    for group, cards in enumerate(state.on_table):
         open_slot = not passed >> m.slot_of[group] & 1
         count = 0
         for c in cards:
@@ -532,29 +528,33 @@ def table_stakes(s: RaceToMessinaState, m: Model) -> list[PT]:
 def evaluate(state: State) -> list[float]:
     """The expected returns of `state` (a Race to Messina state) under the PT-track model (module
     docstring), kept within [-1, 1] against float rounding; exact at the end."""
-    s = cast("RaceToMessinaState", state)
-    phase = s.phase
+    return expected_returns(cast("RaceToMessinaState", state))
+
+
+def expected_returns(state: RaceToMessinaState) -> list[float]:
+    """`evaluate` on a Race to Messina state."""
+    phase = state.phase
     if phase == OVER:
-        return s.returns()
-    m = model(s.v.name)
-    pt = tuple(s.pt)
-    last = m.race and s.turn >= s.v.turn_limit
+        return state.returns()
+    m = model(state.variant.name)
+    pt = tuple(state.progress_tokens)
+    last = m.race and state.turn >= state.variant.turn_limit
     if phase == RECOVERY:
         return [min(1.0, max(-1.0, x)) for x in m.after(pt, last)]
     slope = m.fit.slope[phase]
     bias = m.fit.bias[phase]
     chances = [1.0]
-    for b, edge in enumerate(battle_edges(s)):
+    for b, edge in enumerate(battle_edges(state)):
         x = slope * edge + bias[b]
         q = 1.0 / (1.0 + math.exp(-x)) if x > -30.0 else 0.0
         chances = [p * (1.0 - q) for p in chances] + [p * q for p in chances]
     if phase == ACTION:
         outcomes = [
             m.after(tuple(a + g for a, g in zip(pt, gains, strict=True)), last)
-            for gains in table_stakes(s, m)
+            for gains in table_stakes(state, m)
         ]
     else:
-        outcomes = [m.expected_after(pt, gains, last) for gains in hand_stakes(s, m)]
+        outcomes = [m.expected_after(pt, gains, last) for gains in hand_stakes(state, m)]
     expected = (
         sum(p * values[seat] for p, values in zip(chances, outcomes, strict=True)) for seat in range(len(pt))
     )

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 
-from warcards.engine.agents import Agent, SeatView
+from warcards.engine.agents import SeatView
 from warcards.engine.api import Game
 from warcards.games.race_to_messina.cards import DISCARD, GAIN_PT, PROGRESS, RECON, SUPPLY, card_table
 from warcards.games.race_to_messina.notation import (
     K_ACTIVATE,
     K_DEPLOY,
-    K_DEPLOY2,
+    K_DEPLOY_SECOND,
     K_DISCARD,
     K_DONE,
     K_PASS,
@@ -47,7 +47,7 @@ def card_value(card: int) -> int:
 _FIELDS = frozenset({"variant", "phase", "deploying", "groups", "hand_sizes"})
 """The observation fields the heuristic reads."""
 
-class HeuristicAgent:
+class RaceToMessinaHeuristic:
     """The Race to Messina heuristic (module docstring)."""
 
     name = "heuristic"
@@ -85,11 +85,11 @@ class HeuristicAgent:
 
     def _deploy(self, obs: dict[str, object], legal: list[int], decoded: list[tuple[int, int, int, int]]) -> int:
         options = [(card_value(card), kind, action) for action, kind, card, _ in decoded
-                   if kind in (K_DEPLOY, K_DEPLOY2)]
+                   if kind in (K_DEPLOY, K_DEPLOY_SECOND)]
         if not options:
             return legal[-1]
         if self._hopeless(obs, decoded):
-            held = sorted({card for _, kind, card, _ in decoded if kind in (K_DEPLOY, K_DEPLOY2)},
+            held = sorted({card for _, kind, card, _ in decoded if kind in (K_DEPLOY, K_DEPLOY_SECOND)},
                           key=card_value)[-HOLD:]
             options = [(value, kind, action) for value, kind, action in options
                        if decode(action)[1] not in held]
@@ -104,7 +104,7 @@ class HeuristicAgent:
         sets = list(deploying.values())
         table = card_table()
         loads = [sum(table.force[table.by_key[c.lower()]] for c in cards) for cards in sets]
-        wanted = K_DEPLOY if len(loads) < 2 or loads[0] <= loads[1] else K_DEPLOY2
+        wanted = K_DEPLOY if len(loads) < 2 or loads[0] <= loads[1] else K_DEPLOY_SECOND
         for kind, action in best:
             if kind == wanted:
                 return action
@@ -151,6 +151,6 @@ class HeuristicAgent:
                    if kind == K_DISCARD)[1]
 
 
-def heuristic_agent(game: Game, seat: int, seed: int) -> Agent:
+def heuristic_agent(game: Game, seat: int, seed: int) -> RaceToMessinaHeuristic:
     """The registry's builder for the Race to Messina heuristic bot."""
-    return HeuristicAgent(game, seat, seed)
+    return RaceToMessinaHeuristic(game, seat, seed)

@@ -1,15 +1,15 @@
 """Race to Messina action numbering and notation (docs/notation/race-to-messina.md).
 
-The fixed action space, with N cards and D discard-ability cards:
+The fixed action space, with N cards and D discard-ability cards: the blocks of `action_layout()`.
 
-| range | action | text |
-|---|---|---|
-| 0 .. N-1 | discard card c (Strategy, Recovery) | `discard X05` |
-| N .. 2N-1 | deploy card c (to the seat's only group, or the Sicily Axis Set facing the Americans) | `deploy X05` / `deploy X05 vs americans` |
-| 2N .. 3N-1 | Sicily Axis: deploy card c to the Set facing the British | `deploy X05 vs british` |
-| 3N .. 4N-1 | activate card c (Supply, Recon, Progress, Hube's PT) | `activate X19` |
-| 4N .. 4N+D*N-1 | activate discard-ability card k on target t | `activate X01 target A24` |
-| then | keep, reveal, done, pass | `keep`, `reveal`, `done`, `pass` |
+| block | range | action | text |
+|---|---|---|---|
+| `discard` | 0 .. N-1 | discard card c (Strategy, Recovery) | `discard X05` |
+| `deploy` | N .. 2N-1 | deploy card c (to the seat's only group, or the Sicily Axis Set facing the Americans) | `deploy X05` / `deploy X05 vs americans` |
+| `deploy_second` | 2N .. 3N-1 | Sicily Axis: deploy card c to the Set facing the British | `deploy X05 vs british` |
+| `activate` | 3N .. 4N-1 | activate card c (Supply, Recon, Progress, Hube's PT) | `activate X19` |
+| `target` | 4N .. 4N+D*N-1 | activate discard-ability card k on target t | `activate X01 target A24` |
+| `keep` .. `pass_` | then | keep, reveal, done, pass | `keep`, `reveal`, `done`, `pass` |
 
 Chance outcomes are card numbers: `draw X12`. Cards are written by id (`X05`), by name (`Luftwaffe`,
 case-insensitive) or both (`X05 Luftwaffe`).
@@ -17,16 +17,22 @@ case-insensitive) or both (`X05 Luftwaffe`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
+from warcards.engine.actions import ActionLayout
+from warcards.engine.api import CHANCE
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import QUOTE_LIMIT, quote
 from warcards.games.race_to_messina.cards import CardTable, card_table
+from warcards.games.race_to_messina.codes import DEPLOYMENT, NO_CARD
+
+if TYPE_CHECKING:
+    from warcards.games.race_to_messina.state import RaceToMessinaState
 
 K_DISCARD = 0
 K_DEPLOY = 1
-K_DEPLOY2 = 2
+K_DEPLOY_SECOND = 2
 K_ACTIVATE = 3
 K_TARGET = 4
 K_KEEP = 5
@@ -35,44 +41,41 @@ K_DONE = 7
 K_PASS = 8
 
 
-@dataclass(frozen=True)
-class Encoding:
-    """Offsets of the action ranges (see the module docstring)."""
-
-    n: int
-    deploy: int
-    deploy2: int
-    activate: int
-    target: int
-    keep: int
-    reveal: int
-    done: int
-    pass_: int
-    size: int
-
-
 @cache
-def encoding() -> Encoding:
-    """The action layout for the card list."""
+def action_layout() -> ActionLayout:
+    """The action layout for the card list (see the module docstring): N cards, D discard-ability cards."""
     table = card_table()
     n = table.size
-    keep = 4 * n + len(table.dt_cards) * n
-    return Encoding(n=n, deploy=n, deploy2=2 * n, activate=3 * n, target=4 * n, keep=keep,
-                    reveal=keep + 1, done=keep + 2, pass_=keep + 3, size=keep + 4)
+    return ActionLayout.build(
+        ("discard", n),
+        ("deploy", n),
+        ("deploy_second", n),
+        ("activate", n),
+        ("target", len(table.dt_cards) * n),
+        ("keep", 1),
+        ("reveal", 1),
+        ("done", 1),
+        ("pass_", 1),
+    )
+
+
+_SINGLE_KINDS = {"keep": K_KEEP, "reveal": K_REVEAL, "done": K_DONE, "pass_": K_PASS}
+SINGLE_WORDS = ("keep", "reveal", "done", "pass")
+"""The notation of the one-action blocks, in layout order (K_KEEP .. K_PASS)."""
 
 
 def decode(action: int) -> tuple[int, int, int]:
-    """(kind, card, target) of a player action; card and target are -1 where they do not apply."""
-    enc = encoding()
-    n = enc.n
-    if not 0 <= action < enc.size:
-        raise InvalidActionError(f"{action} is not a Race to Messina action: actions are 0..{enc.size - 1}")
-    if action < enc.target:
-        return action // n, action % n, -1
-    if action < enc.keep:
-        k, target = divmod(action - enc.target, n)
+    """(kind, card, target) of a player action; card and target are NO_CARD where they do not apply."""
+    layout = action_layout()
+    if not 0 <= action < layout.size:
+        raise InvalidActionError(f"{action} is not a Race to Messina action: actions are 0..{layout.size - 1}")
+    n = card_table().size
+    if action < layout.target:
+        return action // n, action % n, NO_CARD
+    if action < layout.keep:
+        k, target = divmod(action - layout.target, n)
         return K_TARGET, card_table().dt_cards[k], target
-    return K_KEEP + (action - enc.keep), -1, -1
+    return _SINGLE_KINDS[layout.decode(action)[0]], NO_CARD, NO_CARD
 
 
 def card_label(table: CardTable, card: int) -> str:
@@ -127,10 +130,10 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
 
     Bare numbers are the engine's (`State.parse_action`). Linear in the length of `text`: words are found
     with `str.split`, never with a backtracking pattern."""
-    enc = encoding()
+    layout = action_layout()
     stripped = text.strip()
     lowered = stripped.lower()
-    simple = {"keep": enc.keep, "reveal": enc.reveal, "done": enc.done, "pass": enc.pass_}
+    simple = {"keep": layout.keep, "reveal": layout.reveal, "done": layout.done, "pass": layout.pass_}
     if lowered in simple:
         return simple[lowered]
     parts = stripped.split(None, 1)
@@ -146,19 +149,19 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
         words = rest.split()
         if len(words) >= 3 and words[-2].lower() in _SIDE_WORDS and words[-1].lower() in _SIDES:
             card = parse_card(" ".join(words[:-2]))
-            return (enc.deploy2 if _SIDES[words[-1].lower()] else enc.deploy) + card
+            return (layout.deploy_second if _SIDES[words[-1].lower()] else layout.deploy) + card
         if sicily_axis_deploy:
             card_text = rest if len(rest) <= QUOTE_LIMIT else "CARD"
             raise InvalidActionError(
                 f"Deployment (Sicily): the Axis deploys to one of two Sets; write 'deploy {card_text} vs americans' "
                 f"or 'deploy {card_text} vs british'"
             )
-        return enc.deploy + parse_card(rest)
+        return layout.deploy + parse_card(rest)
     if verb == "activate":
         words = rest.split()
         split = next((i for i in range(1, len(words) - 1) if words[i].lower() in _TARGET_WORDS), -1)
         if split < 0:
-            return enc.activate + parse_card(rest)
+            return layout.activate + parse_card(rest)
         source = parse_card(" ".join(words[:split]))
         target = parse_card(" ".join(words[split + 1:]))
         k = card_table().dt_index[source]
@@ -167,7 +170,7 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
                 f"{card_label(card_table(), source)} has no discard ability, so it takes no target; "
                 f"write 'activate {card_table().ids[source]}'"
             )
-        return enc.target + k * enc.n + target
+        return layout.target + k * card_table().size + target
     raise InvalidActionError(f"unknown verb {quote(verb)} in {quote(text)}: {FORMS}")
 
 
@@ -179,15 +182,43 @@ def to_string(action: int, sicily_axis: bool) -> str:
         return f"discard {card_label(table, card)}"
     if kind == K_DEPLOY:
         return f"deploy {card_label(table, card)}" + (" vs americans" if sicily_axis else "")
-    if kind == K_DEPLOY2:
+    if kind == K_DEPLOY_SECOND:
         return f"deploy {card_label(table, card)} vs british"
     if kind == K_ACTIVATE:
         return f"activate {card_label(table, card)}"
     if kind == K_TARGET:
         return f"activate {card_label(table, card)} target {card_label(table, target)}"
-    return ("keep", "reveal", "done", "pass")[kind - K_KEEP]
+    return SINGLE_WORDS[kind - K_KEEP]
 
 
 def chance_to_string(outcome: int) -> str:
     """A chance outcome: the card drawn."""
     return f"draw {card_label(card_table(), outcome)}"
+
+
+def sicily_axis_deploying(state: RaceToMessinaState) -> bool:
+    """The Sicily Axis is deploying: its deploy actions name one of its two Sets."""
+    variant = state.variant
+    return variant.set_cap > 0 and state.phase == DEPLOYMENT and state.to_act == variant.axis_seat
+
+
+def action_to_string(state: RaceToMessinaState, action: int) -> str:
+    """`action` in the notation at `state`: a draw at a chance node, a player's action elsewhere."""
+    if state.to_act == CHANCE and 0 <= action < state.table.size:
+        return chance_to_string(action)
+    return to_string(action, sicily_axis_deploying(state))
+
+
+def parse_action(state: RaceToMessinaState, text: str) -> int:
+    """A draw (`draw CARD`) at a chance node, a player's action elsewhere; the other is refused.
+    Bare numbers are the engine's (`State.parse_action`)."""
+    chance = state.to_act == CHANCE
+    words = text.split(None, 1)
+    is_draw = bool(words) and words[0].lower() == "draw"
+    if chance and not is_draw:
+        raise InvalidActionError(f"a card is being drawn (chance node): write 'draw CARD', not {quote(text)}")
+    if is_draw and not chance:
+        raise InvalidActionError(
+            f"{quote(text)} is a chance outcome (a draw is the game's event), but a player is to act now"
+        )
+    return parse(text, sicily_axis_deploying(state))

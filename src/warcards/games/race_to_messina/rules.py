@@ -20,10 +20,40 @@ from warcards.games.race_to_messina.cards import (
     force_total,
     mask_names,
 )
+from warcards.games.race_to_messina.codes import (
+    ACTION,
+    DEPLOYMENT,
+    DRAW,
+    EV_ACTIVATE,
+    EV_DEPLOYED,
+    EV_DISCARD,
+    EV_DRAWN,
+    EV_HAND,
+    EV_KEEP,
+    EV_PASS,
+    EV_PT,
+    EV_RECON,
+    EV_REVEAL,
+    EV_SUPPLY,
+    EV_SUPPLY_EMPTY,
+    EV_TARGET,
+    LOGISTICS,
+    NO_CARD,
+    NO_GROUP,
+    NO_SEAT,
+    OVER,
+    PHASE_TITLES,
+    PT_HAND,
+    PT_HUBE,
+    PT_PROGRESS,
+    PT_TURN,
+    RECOVERY,
+    STRATEGY,
+)
 from warcards.games.race_to_messina.notation import (
     K_ACTIVATE,
     K_DEPLOY,
-    K_DEPLOY2,
+    K_DEPLOY_SECOND,
     K_DISCARD,
     K_DONE,
     K_REVEAL,
@@ -36,104 +66,76 @@ from warcards.games.race_to_messina.params import RECOVERY_KEEP
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
 
-LOGISTICS = 0
-STRATEGY = 1
-DEPLOYMENT = 2
-ACTION = 3
-RECOVERY = 4
-OVER = 5
-
-# Log events: (kind, ...ints). Rendered per viewer by views.py.
-EV_DISCARD = 0  # seat, card
-EV_DRAWN = 1  # seat, count (Strategy replacements)
-EV_DEPLOYED = 2  # group, count
-EV_ACTIVATE = 3  # seat, card
-EV_TARGET = 4  # seat, card, target
-EV_RECON = 5  # seat, looked-at seat, bitmask of that hand (private to seat)
-EV_SUPPLY = 6  # seat, card (the card is private to seat)
-EV_KEEP = 7  # seat, card (private)
-EV_REVEAL = 8  # seat, card
-EV_PT = 9  # seat, amount, reason (0 hand won, 1 Progress, 2 Hube, 3 end of turn)
-EV_HAND = 10  # attacking group, its Ally total, defending group, its Axis total, 1 if the attacker won
-EV_SUPPLY_EMPTY = 11  # seat
-EV_PASS = 12  # seat, group
-
-PT_HAND = 0
-PT_PROGRESS = 1
-PT_HUBE = 2
-PT_TURN = 3
-
-
 # ----- phase 1: Logistics ------------------------------------------------------------------------------------
-def start_turn(s: RaceToMessinaState) -> None:
+def start_turn(state: RaceToMessinaState) -> None:
     """Logistics: "Each player fills their hand to 10 cards" (Race 12; Sicily 14 / 7 / 7, R21)."""
-    s.phase = LOGISTICS
-    s.step = 0
-    s.log = []
-    logistics_next(s)
+    state.phase = LOGISTICS
+    state.order_index = 0
+    state.log = []
+    logistics_next(state)
 
 
-def ensure_deck(s: RaceToMessinaState, family: int) -> bool:
+def ensure_deck(state: RaceToMessinaState, family: int) -> bool:
     """"If a deck ever runs out, shuffle the discard and draw from it" (R27: each deck its own pile).
 
     Decks are unordered, so the shuffle is the next draw's chance node. False when both are empty.
     """
-    if s.decks[family]:
+    if state.decks[family]:
         return True
-    pile = s.discards[family]
+    pile = state.discards[family]
     if not pile:
         return False
     pile.sort()
-    s.decks[family] = pile
-    s.discards[family] = []
+    state.decks[family] = pile
+    state.discards[family] = []
     return True
 
 
-def logistics_next(s: RaceToMessinaState) -> None:
+def logistics_next(state: RaceToMessinaState) -> None:
     """Advance Logistics to the next seat that still needs cards, or on to Strategy."""
-    v = s.v
+    v = state.variant
     order = v.order
-    while s.step < len(order):
-        seat = order[s.step]
-        if len(s.hands[seat]) < v.hand_size[seat] and ensure_deck(s, v.seat_family[seat]):
+    while state.order_index < len(order):
+        seat = order[state.order_index]
+        if len(state.hands[seat]) < v.hand_size[seat] and ensure_deck(state, v.seat_family[seat]):
             return
-        s.step += 1
-    s.phase = STRATEGY
-    s.step = 0
-    s.discarded = 0
-    s.to_draw = 0
+        state.order_index += 1
+    state.phase = STRATEGY
+    state.order_index = 0
+    state.discarded = 0
+    state.to_draw = 0
 
 
-def draw(s: RaceToMessinaState, seat: int, card: int) -> None:
-    s.decks[s.v.seat_family[seat]].remove(card)
-    insort(s.hands[seat], card)
+def draw(state: RaceToMessinaState, seat: int, card: int) -> None:
+    state.decks[state.variant.seat_family[seat]].remove(card)
+    insort(state.hands[seat], card)
 
 
 # ----- phase 2: Strategy -------------------------------------------------------------------------------------
-def strategy_draws(s: RaceToMessinaState) -> None:
+def strategy_draws(state: RaceToMessinaState) -> None:
     """Strategy: draw the replacements one chance node at a time, then hand over to the next seat (R26)."""
-    seat = s.v.order[s.step]
-    if s.to_draw > 0 and ensure_deck(s, s.v.seat_family[seat]):
+    seat = state.variant.order[state.order_index]
+    if state.to_draw > 0 and ensure_deck(state, state.variant.seat_family[seat]):
         return
-    s.to_draw = 0
-    s.discarded = 0
-    s.step += 1
-    if s.step >= len(s.v.order):
-        s.phase = DEPLOYMENT
-        s.step = 0
+    state.to_draw = 0
+    state.discarded = 0
+    state.order_index += 1
+    if state.order_index >= len(state.variant.order):
+        state.phase = DEPLOYMENT
+        state.order_index = 0
 
 
-def discard_from_hand(s: RaceToMessinaState, seat: int, card: int) -> None:
+def discard_from_hand(state: RaceToMessinaState, seat: int, card: int) -> None:
     """A face-up discard from a hand (Strategy, Recovery): public, so Recon knowledge of it ends (R33)."""
-    s.hands[seat].remove(card)
-    s.discards[s.family[card]].append(card)
-    forget(s, card)
-    s.log.append((EV_DISCARD, seat, card))
+    state.hands[seat].remove(card)
+    state.discards[state.card_family[card]].append(card)
+    forget(state, card)
+    state.log.append((EV_DISCARD, seat, card))
 
 
-def forget(s: RaceToMessinaState, card: int) -> None:
+def forget(state: RaceToMessinaState, card: int) -> None:
     """A card that leaves a hand publicly is no longer "known in that hand" to anyone (R33)."""
-    known = s.known
+    known = state.recon_known
     if any(known):
         bit = ~(1 << card)
         for seat in range(len(known)):
@@ -141,395 +143,395 @@ def forget(s: RaceToMessinaState, card: int) -> None:
 
 
 # ----- phase 3: Deployment -----------------------------------------------------------------------------------
-def may_use(s: RaceToMessinaState, seat: int, card: int) -> bool:
+def may_use(state: RaceToMessinaState, seat: int, card: int) -> bool:
     """AA / AB cards: "only American player can use" / "only British" (R20: use means deploy)."""
-    return bool(s.v.allowed_restrictions[seat] >> s.t.restriction[card] & 1)
+    return bool(state.variant.allowed_restrictions[seat] >> state.table.restriction[card] & 1)
 
 
-def group_full(s: RaceToMessinaState, group: int, size: int) -> bool:
+def group_full(state: RaceToMessinaState, group: int, size: int) -> bool:
     """Sicily: "A Set can have a max of 7 cards" (Axis Sets only; R22)."""
-    cap = s.v.set_cap
-    return cap > 0 and s.v.group_owner[group] == s.v.axis_seat and size >= cap
+    cap = state.variant.set_cap
+    return cap > 0 and state.variant.group_owner[group] == state.variant.axis_seat and size >= cap
 
 
-def reveal_deployments(s: RaceToMessinaState) -> None:
+def reveal_deployments(state: RaceToMessinaState) -> None:
     """"Both Players reveal all cards they want to play": hidden choices turn face-up together (R31)."""
-    for group, cards in enumerate(s.pending):
+    for group, cards in enumerate(state.deploying):
         if cards:
             cards.sort()
-            s.tables[group] = cards
-            s.pending[group] = []
+            state.on_table[group] = cards
+            state.deploying[group] = []
             for card in cards:
-                forget(s, card)
-        s.log.append((EV_DEPLOYED, group, len(s.tables[group])))
-    s.phase = ACTION
-    s.slot = 0
-    s.passed = 0
+                forget(state, card)
+        state.log.append((EV_DEPLOYED, group, len(state.on_table[group])))
+    state.phase = ACTION
+    state.active_slot = 0
+    state.passed_slots = 0
 
 
 # ----- phase 4: Action ---------------------------------------------------------------------------------------
-def next_slot(s: RaceToMessinaState) -> None:
+def next_slot(state: RaceToMessinaState) -> None:
     """Activation passes to the next slot that has not passed (R1: a pass is final for the phase)."""
-    slots = len(s.v.slots)
-    slot = s.slot
+    slots = len(state.variant.slots)
+    slot = state.active_slot
     for _ in range(slots):
         slot = (slot + 1) % slots
-        if not s.passed >> slot & 1:
-            s.slot = slot
+        if not state.passed_slots >> slot & 1:
+            state.active_slot = slot
             return
 
 
-def activate(s: RaceToMessinaState, card: int) -> None:
+def activate(state: RaceToMessinaState, card: int) -> None:
     """Activate a card without a target: Supply, Recon, Progress or Hube's "Gain 1 PT"."""
-    v = s.v
-    group = v.slots[s.slot]
+    v = state.variant
+    group = v.slots[state.active_slot]
     seat = v.group_owner[group]
-    s.activated |= 1 << card
-    s.log.append((EV_ACTIVATE, seat, card))
-    ability = s.t.ability[card]
+    state.activated |= 1 << card
+    state.log.append((EV_ACTIVATE, seat, card))
+    ability = state.table.ability[card]
     if ability == SUPPLY:
-        if ensure_deck(s, v.seat_family[seat]):
-            s.supply_group = group
-            s.supply_draw = True
+        if ensure_deck(state, v.seat_family[seat]):
+            state.supply_group = group
+            state.supply_draw = True
             return
-        s.log.append((EV_SUPPLY_EMPTY, seat))
+        state.log.append((EV_SUPPLY_EMPTY, seat))
     elif ability == RECON:
         other = v.group_owner[v.group_opponent[group]]
         mask = 0
-        for c in s.hands[other]:
+        for c in state.hands[other]:
             mask |= 1 << c
-        for c in s.pending[v.group_opponent[group]]:
+        for c in state.deploying[v.group_opponent[group]]:
             mask |= 1 << c
-        s.known[seat] |= mask
-        s.log.append((EV_RECON, seat, other, mask))
+        state.recon_known[seat] |= mask
+        state.log.append((EV_RECON, seat, other, mask))
     elif ability == GAIN_PT:
-        s.pt[seat] += 1
-        s.log.append((EV_PT, seat, 1, PT_HUBE))
-        if check_victory(s):
+        state.progress_tokens[seat] += 1
+        state.log.append((EV_PT, seat, 1, PT_HUBE))
+        if check_victory(state):
             return
-    next_slot(s)
+    next_slot(state)
 
 
-def supply_drawn(s: RaceToMessinaState, card: int) -> None:
+def supply_drawn(state: RaceToMessinaState, card: int) -> None:
     """Supply: "Draw 1 card: Put it in you hand or Reveal it Immediately" — the drawn card waits in hand."""
-    seat = s.v.group_owner[s.supply_group]
-    draw(s, seat, card)
-    s.supply_draw = False
-    s.supply_card = card
-    s.log.append((EV_SUPPLY, seat, card))
+    seat = state.variant.group_owner[state.supply_group]
+    draw(state, seat, card)
+    state.supply_draw = False
+    state.supply_card = card
+    state.log.append((EV_SUPPLY, seat, card))
 
 
-def can_reveal(s: RaceToMessinaState) -> bool:
+def can_reveal(state: RaceToMessinaState) -> bool:
     """A Supply card may be revealed if its owner may use it (R29) and its Set has room (R22)."""
-    group = s.supply_group
-    seat = s.v.group_owner[group]
-    return may_use(s, seat, s.supply_card) and not group_full(s, group, len(s.tables[group]))
+    group = state.supply_group
+    seat = state.variant.group_owner[group]
+    return may_use(state, seat, state.supply_card) and not group_full(state, group, len(state.on_table[group]))
 
 
-def resolve_supply(s: RaceToMessinaState, reveal: bool) -> None:
-    group = s.supply_group
-    seat = s.v.group_owner[group]
-    card = s.supply_card
+def resolve_supply(state: RaceToMessinaState, reveal: bool) -> None:
+    group = state.supply_group
+    seat = state.variant.group_owner[group]
+    card = state.supply_card
     if reveal:
-        s.hands[seat].remove(card)
-        insort(s.tables[group], card)
-        forget(s, card)
-        s.log.append((EV_REVEAL, seat, card))
+        state.hands[seat].remove(card)
+        insort(state.on_table[group], card)
+        forget(state, card)
+        state.log.append((EV_REVEAL, seat, card))
     else:
-        s.log.append((EV_KEEP, seat, card))
-    s.supply_card = -1
-    s.supply_group = -1
-    next_slot(s)
+        state.log.append((EV_KEEP, seat, card))
+    state.supply_card = NO_CARD
+    state.supply_group = NO_GROUP
+    next_slot(state)
 
 
 # ----- phase 5: Resolution -----------------------------------------------------------------------------------
-def side_total(s: RaceToMessinaState, group: int, faction: int) -> int:
+def side_total(state: RaceToMessinaState, group: int, faction: int) -> int:
     """The force total of one side of a group: its cards of `faction` with their modifiers (R9, R10)."""
-    faction_of = s.t.faction
-    return force_total(s.t, [c for c in s.tables[group] if faction_of[c] == faction])
+    faction_of = state.table.faction
+    return force_total(state.table, [c for c in state.on_table[group] if faction_of[c] == faction])
 
 
-def progress_count(s: RaceToMessinaState, group: int) -> int:
+def progress_count(state: RaceToMessinaState, group: int) -> int:
     """Activated Progress cards of a group still in play at Resolution (R30, R38)."""
-    activated = s.activated
-    ability = s.t.ability
-    return sum(1 for c in s.tables[group] if ability[c] == PROGRESS and activated >> c & 1)
+    activated = state.activated
+    ability = state.table.ability
+    return sum(1 for c in state.on_table[group] if ability[c] == PROGRESS and activated >> c & 1)
 
 
-def resolution(s: RaceToMessinaState) -> None:
+def resolution(state: RaceToMessinaState) -> None:
     """Resolution: totals compared per battle; a strictly greater Ally total wins the hand, a tie goes to
     the Axis side (R6); the winner's activated Progress cards add 1 PT each (R8, R25, R30). Deployed
     cards are then discarded (R2)."""
-    v = s.v
-    pt = s.pt
+    v = state.variant
+    pt = state.progress_tokens
     for attacker, defender in v.battles:
-        ally = side_total(s, attacker, ALLY)
-        axis = side_total(s, defender, AXIS)
+        ally = side_total(state, attacker, ALLY)
+        axis = side_total(state, defender, AXIS)
         won = ally > axis
-        s.log.append((EV_HAND, attacker, ally, defender, axis, int(won)))
+        state.log.append((EV_HAND, attacker, ally, defender, axis, int(won)))
         if won:
             seat = v.group_owner[attacker]
             pt[seat] += 1
-            s.log.append((EV_PT, seat, 1, PT_HAND))
-            progress = progress_count(s, attacker)
+            state.log.append((EV_PT, seat, 1, PT_HAND))
+            progress = progress_count(state, attacker)
             if progress:
                 pt[seat] += progress
-                s.log.append((EV_PT, seat, progress, PT_PROGRESS))
+                state.log.append((EV_PT, seat, progress, PT_PROGRESS))
         elif v.defender_scores:
-            progress = progress_count(s, defender)
+            progress = progress_count(state, defender)
             if progress:
                 seat = v.group_owner[defender]
                 pt[seat] += progress
-                s.log.append((EV_PT, seat, progress, PT_PROGRESS))
-    family = s.family
-    for group, cards in enumerate(s.tables):
+                state.log.append((EV_PT, seat, progress, PT_PROGRESS))
+    family = state.card_family
+    for group, cards in enumerate(state.on_table):
         for card in cards:
-            s.discards[family[card]].append(card)
-        s.tables[group] = []
-    s.activated = 0
-    if check_victory(s):
+            state.discards[family[card]].append(card)
+        state.on_table[group] = []
+    state.activated = 0
+    if check_victory(state):
         return
-    s.phase = RECOVERY
-    s.step = 0
+    state.phase = RECOVERY
+    state.order_index = 0
 
 
 # ----- phase 6: Recovery -------------------------------------------------------------------------------------
-def end_turn(s: RaceToMessinaState) -> None:
+def end_turn(state: RaceToMessinaState) -> None:
     """Recovery: "The Axis player gets 1 PT at the end of every turn no matter what" (not in Race, R5)."""
-    v = s.v
-    if v.axis_seat >= 0:
-        s.pt[v.axis_seat] += 1
-        s.log.append((EV_PT, v.axis_seat, 1, PT_TURN))
-        if check_victory(s):
+    v = state.variant
+    if v.axis_seat != NO_SEAT:
+        state.progress_tokens[v.axis_seat] += 1
+        state.log.append((EV_PT, v.axis_seat, 1, PT_TURN))
+        if check_victory(state):
             return
-    if s.turn >= v.turn_limit and v.axis_seat < 0:
-        finish_race_by_limit(s)
+    if state.turn >= v.turn_limit and v.axis_seat == NO_SEAT:
+        finish_race_by_limit(state)
         return
-    s.turn += 1
-    start_turn(s)
+    state.turn += 1
+    start_turn(state)
 
 
-def finish_race_by_limit(s: RaceToMessinaState) -> None:
+def finish_race_by_limit(state: RaceToMessinaState) -> None:
     """Race table limit (R37): after the last turn the player with more PT wins; equal PT is a draw."""
-    british, americans = s.pt
-    s.winner = 0 if british > americans else 1 if americans > british else -2
-    s.phase = OVER
+    british, americans = state.progress_tokens
+    state.winner = 0 if british > americans else 1 if americans > british else DRAW
+    state.phase = OVER
 
 
-def check_victory(s: RaceToMessinaState) -> bool:
+def check_victory(state: RaceToMessinaState) -> bool:
     """The variant's end conditions, checked whenever PT are gained (R3, R4, R7)."""
-    v = s.v
-    pt = s.pt
+    v = state.variant
+    pt = state.progress_tokens
     if v.name == "invasion":
         allies, axis = pt
         if allies < v.pt_goal[0] and axis < v.pt_goal[1]:
             return False
         # "If the Axis player has 15 or less PT at the end of the game, the Ally player wins."
-        s.winner = 0 if allies >= v.pt_goal[0] and axis <= 15 else 1
+        state.winner = 0 if allies >= v.pt_goal[0] and axis <= 15 else 1
     elif v.name == "race":
         reached = [seat for seat in (0, 1) if pt[seat] >= v.pt_goal[seat]]
         if not reached:
             return False
         if len(reached) == 1:
-            s.winner = reached[0]
+            state.winner = reached[0]
         else:
-            s.winner = 0 if pt[0] > pt[1] else 1 if pt[1] > pt[0] else -2
+            state.winner = 0 if pt[0] > pt[1] else 1 if pt[1] > pt[0] else DRAW
     else:
         axis_seat = v.axis_seat
         reached = [seat for seat in range(3) if pt[seat] >= v.pt_goal[seat]]
         if not reached:
             return False
-        s.winner = reached[0] if len(reached) == 1 else axis_seat
-    s.phase = OVER
+        state.winner = reached[0] if len(reached) == 1 else axis_seat
+    state.phase = OVER
     return True
 
 
 # ----- the action space ----------------------------------------------------------------------------------------
-def legal_actions(s: RaceToMessinaState) -> list[int]:
+def legal_actions(state: RaceToMessinaState) -> list[int]:
     """Sorted legal actions of the seat to act (never called at chance or terminal nodes)."""
-    phase = s.phase
-    enc = s.enc
+    phase = state.phase
+    layout = state.layout
     if phase == ACTION:
-        if s.supply_card >= 0:
-            return [enc.keep, enc.reveal] if can_reveal(s) else [enc.keep]
-        return action_phase_actions(s)
-    seat = s.v.order[s.step]
-    hand = s.hands[seat]
+        if state.supply_card != NO_CARD:
+            return [layout.keep, layout.reveal] if can_reveal(state) else [layout.keep]
+        return action_phase_actions(state)
+    seat = state.variant.order[state.order_index]
+    hand = state.hands[seat]
     if phase == DEPLOYMENT:
-        return deployment_actions(s, seat)
+        return deployment_actions(state, seat)
     if phase == STRATEGY:
-        if s.discarded < s.v.discard_limit:
-            return [*hand, enc.done]
-        return [enc.done]
+        if state.discarded < state.variant.discard_limit:
+            return [*hand, layout.done]
+        return [layout.done]
     # Recovery: discard freely; done once the hand is down to 2 or fewer (R28).
     if len(hand) <= RECOVERY_KEEP:
-        return [*hand, enc.done]
+        return [*hand, layout.done]
     return hand[:]
 
 
-def deployment_actions(s: RaceToMessinaState, seat: int) -> list[int]:
-    enc = s.enc
-    groups = s.v.seat_groups[seat]
-    allowed = s.v.allowed_restrictions[seat]
-    restriction = s.t.restriction
-    usable = [c for c in s.hands[seat] if allowed >> restriction[c] & 1]
+def deployment_actions(state: RaceToMessinaState, seat: int) -> list[int]:
+    layout = state.layout
+    groups = state.variant.seat_groups[seat]
+    allowed = state.variant.allowed_restrictions[seat]
+    restriction = state.table.restriction
+    usable = [c for c in state.hands[seat] if allowed >> restriction[c] & 1]
     first = groups[0]
-    result = [] if group_full(s, first, len(s.pending[first])) else [enc.deploy + c for c in usable]
-    if len(groups) > 1 and not group_full(s, groups[1], len(s.pending[groups[1]])):
-        result += [enc.deploy2 + c for c in usable]
-    result.append(enc.done)
+    result = [] if group_full(state, first, len(state.deploying[first])) else [layout.deploy + c for c in usable]
+    if len(groups) > 1 and not group_full(state, groups[1], len(state.deploying[groups[1]])):
+        result += [layout.deploy_second + c for c in usable]
+    result.append(layout.done)
     return result
 
 
-def action_phase_actions(s: RaceToMessinaState) -> list[int]:
+def action_phase_actions(state: RaceToMessinaState) -> list[int]:
     """Action phase: activate one not-yet-activated card of the slot's group, or pass.
 
     A DT card names its target (R35): a card of the opposing group (Sicily: the Set or Ally it faces, R23,
     R24) with one of its traits, of the other faction (Race: "Use your Ally cards only to target your
     opponents revealed Axis cards"), and not immune to it (Night Bombing, R18).
     """
-    v = s.v
-    t = s.t
-    group = v.slots[s.slot]
-    enc = s.enc
-    activated = s.activated
+    v = state.variant
+    t = state.table
+    group = v.slots[state.active_slot]
+    layout = state.layout
+    activated = state.activated
     ability = t.ability
     acts: list[int] = []
     pairs: list[int] = []
-    opposing = s.tables[v.group_opponent[group]]
-    for card in s.tables[group]:
+    opposing = state.on_table[v.group_opponent[group]]
+    for card in state.on_table[group]:
         if activated >> card & 1:
             continue
         kind = ability[card]
         if kind == DISCARD:
             mask = t.targets[card]
             faction = t.faction[card]
-            base = enc.target + t.dt_index[card] * enc.n
+            base = layout.target + t.dt_index[card] * t.size
             for target in opposing:
                 if t.traits[target] & mask and t.faction[target] != faction and not t.immune[target] & mask:
                     pairs.append(base + target)
         elif kind:
-            acts.append(enc.activate + card)
+            acts.append(layout.activate + card)
     acts += pairs
-    acts.append(enc.pass_)
+    acts.append(layout.pass_)
     return acts
 
 
-def apply(s: RaceToMessinaState, action: int) -> None:
+def apply(state: RaceToMessinaState, action: int) -> None:
     """Apply a legal action or chance outcome."""
-    phase = s.phase
+    phase = state.phase
     if phase == LOGISTICS:
-        v = s.v
-        seat = v.order[s.step]
-        deck = s.decks[v.seat_family[seat]]
+        v = state.variant
+        seat = v.order[state.order_index]
+        deck = state.decks[v.seat_family[seat]]
         deck.remove(action)
-        hand = s.hands[seat]
+        hand = state.hands[seat]
         insort(hand, action)
         if deck and len(hand) < v.hand_size[seat]:
             return
-        logistics_next(s)
+        logistics_next(state)
         return
     if phase == ACTION:
-        apply_action_phase(s, action)
+        apply_action_phase(state, action)
         return
     if phase == STRATEGY:
-        if s.to_draw:
-            draw(s, s.v.order[s.step], action)
-            s.to_draw -= 1
-            strategy_draws(s)
+        if state.to_draw:
+            draw(state, state.variant.order[state.order_index], action)
+            state.to_draw -= 1
+            strategy_draws(state)
             return
-        seat = s.v.order[s.step]
-        if action == s.enc.done:
-            s.to_draw = s.discarded
-            if s.discarded:
-                s.log.append((EV_DRAWN, seat, s.discarded))
-            strategy_draws(s)
+        seat = state.variant.order[state.order_index]
+        if action == state.layout.done:
+            state.to_draw = state.discarded
+            if state.discarded:
+                state.log.append((EV_DRAWN, seat, state.discarded))
+            strategy_draws(state)
         else:
-            discard_from_hand(s, seat, action)
-            s.discarded += 1
+            discard_from_hand(state, seat, action)
+            state.discarded += 1
         return
-    seat = s.v.order[s.step]
+    seat = state.variant.order[state.order_index]
     if phase == DEPLOYMENT:
-        enc = s.enc
-        if action == enc.done:
-            s.step += 1
-            if s.step >= len(s.v.order):
-                reveal_deployments(s)
+        layout = state.layout
+        if action == layout.done:
+            state.order_index += 1
+            if state.order_index >= len(state.variant.order):
+                reveal_deployments(state)
             return
-        if action < enc.deploy2:
-            group = s.v.seat_groups[seat][0]
-            card = action - enc.deploy
+        if action < layout.deploy_second:
+            group = state.variant.seat_groups[seat][0]
+            card = action - layout.deploy
         else:
-            group = s.v.seat_groups[seat][1]
-            card = action - enc.deploy2
-        s.hands[seat].remove(card)
-        s.pending[group].append(card)
+            group = state.variant.seat_groups[seat][1]
+            card = action - layout.deploy_second
+        state.hands[seat].remove(card)
+        state.deploying[group].append(card)
         return
     # Recovery
-    if action == s.enc.done:
-        s.step += 1
-        if s.step >= len(s.v.order):
-            end_turn(s)
+    if action == state.layout.done:
+        state.order_index += 1
+        if state.order_index >= len(state.variant.order):
+            end_turn(state)
         return
-    discard_from_hand(s, seat, action)
+    discard_from_hand(state, seat, action)
 
 
-def apply_action_phase(s: RaceToMessinaState, action: int) -> None:
-    enc = s.enc
-    if s.supply_draw:
-        supply_drawn(s, action)
+def apply_action_phase(state: RaceToMessinaState, action: int) -> None:
+    layout = state.layout
+    if state.supply_draw:
+        supply_drawn(state, action)
         return
-    if action >= enc.keep:
-        if action == enc.pass_:
-            group = s.v.slots[s.slot]
-            s.log.append((EV_PASS, s.v.group_owner[group], group))
-            s.passed |= 1 << s.slot
-            if s.passed == (1 << len(s.v.slots)) - 1:
-                resolution(s)
+    if action >= layout.keep:
+        if action == layout.pass_:
+            group = state.variant.slots[state.active_slot]
+            state.log.append((EV_PASS, state.variant.group_owner[group], group))
+            state.passed_slots |= 1 << state.active_slot
+            if state.passed_slots == (1 << len(state.variant.slots)) - 1:
+                resolution(state)
             else:
-                next_slot(s)
+                next_slot(state)
         else:
-            resolve_supply(s, action == enc.reveal)
+            resolve_supply(state, action == layout.reveal)
         return
-    if action < enc.target:
-        activate(s, action - enc.activate)
+    if action < layout.target:
+        activate(state, action - layout.activate)
         return
-    k, target = divmod(action - enc.target, enc.n)
-    source = s.t.dt_cards[k]
-    group = s.v.slots[s.slot]
-    s.activated |= 1 << source
-    opposing = s.v.group_opponent[group]
-    s.tables[opposing].remove(target)
-    s.discards[s.family[target]].append(target)
-    s.log.append((EV_TARGET, s.v.group_owner[group], source, target))
-    next_slot(s)
+    k, target = divmod(action - layout.target, state.table.size)
+    source = state.table.dt_cards[k]
+    group = state.variant.slots[state.active_slot]
+    state.activated |= 1 << source
+    opposing = state.variant.group_opponent[group]
+    state.on_table[opposing].remove(target)
+    state.discards[state.card_family[target]].append(target)
+    state.log.append((EV_TARGET, state.variant.group_owner[group], source, target))
+    next_slot(state)
 
 
 # ----- why an action is refused ----------------------------------------------------------------------------------
-def illegal_reason(s: RaceToMessinaState, action: int) -> str:
+def illegal_reason(state: RaceToMessinaState, action: int) -> str:
     """A sentence saying why `action` is not legal now, citing the rule section."""
-    v = s.v
-    t = s.t
+    v = state.variant
+    t = state.table
     kind, card, target = decode(action)
-    phase = s.phase
-    seat = s.current_player()
+    phase = state.phase
+    seat = state.current_player()
     seat_name = v.seats[seat] if seat >= 0 else "nobody"
-    phase_name = ("Logistics", "Strategy", "Deployment", "Action", "Recovery", "Over")[phase]
-    label = card_label(t, card) if card >= 0 else ""
+    phase_name = PHASE_TITLES[phase]
+    label = card_label(t, card) if card != NO_CARD else ""
     if phase == STRATEGY:
         if kind == K_DISCARD:
-            if card not in s.hands[seat]:
+            if card not in state.hands[seat]:
                 return f"Strategy: {label} is not in the {seat_name} hand"
             return (f"Strategy: \"Each player may discard up to {v.discard_limit} cards\" — "
-                    f"{seat_name} has discarded {s.discarded} already; write 'done'")
+                    f"{seat_name} has discarded {state.discarded} already; write 'done'")
         return f"Strategy: {seat_name} may only discard cards from hand or say 'done'"
     if phase == DEPLOYMENT:
-        if kind in (K_DEPLOY, K_DEPLOY2):
-            if kind == K_DEPLOY2 and len(v.seat_groups[seat]) < 2:
+        if kind in (K_DEPLOY, K_DEPLOY_SECOND):
+            if kind == K_DEPLOY_SECOND and len(v.seat_groups[seat]) < 2:
                 return "Deployment: only the Sicily Axis deploys two Sets ('vs british'); deploy with 'deploy CARD'"
-            if card not in s.hands[seat]:
+            if card not in state.hands[seat]:
                 return f"Deployment: {label} is not in the {seat_name} hand"
-            if not may_use(s, seat, card):
+            if not may_use(state, seat, card):
                 nation = "American" if t.restriction[card] == 1 else "British"
                 return f"Deployment (card list, AA/AB): {label} can only be used by the {nation} player"
             return "Deployment (Sicily): \"A Set can have a max of 7 cards\" — that Set is full"
@@ -537,21 +539,21 @@ def illegal_reason(s: RaceToMessinaState, action: int) -> str:
     if phase == RECOVERY:
         if kind == K_DONE:
             return (f"Recovery: \"You must discard down to 2 cards or less\" — {seat_name} holds "
-                    f"{len(s.hands[seat])} cards")
+                    f"{len(state.hands[seat])} cards")
         if kind == K_DISCARD:
             return f"Recovery: {label} is not in the {seat_name} hand"
         return f"Recovery: {seat_name} may only discard cards or say 'done'"
     if phase == ACTION:
-        if s.supply_card >= 0:
+        if state.supply_card != NO_CARD:
             if kind == K_REVEAL:
                 return ("Action (Supply): this card cannot be revealed — its owner may not use it (AA/AB) "
                         "or its Set holds 7 cards; write 'keep'")
             return "Action (Supply): put the drawn card in hand ('keep') or reveal it ('reveal')"
-        group = v.slots[s.slot]
+        group = v.slots[state.active_slot]
         if kind in (K_ACTIVATE, K_TARGET):
-            if card not in s.tables[group]:
+            if card not in state.on_table[group]:
                 return f"Action: {label} is not among the {v.group_zone[group]} cards ('activate' your deployed cards)"
-            if s.activated >> card & 1:
+            if state.activated >> card & 1:
                 return f"Action: \"A single card can only be activated once\" — {label} has been activated"
             if t.ability[card] == 0:
                 return f"Action: {label} has no special ability to activate (its note is not an SA)"
@@ -561,7 +563,7 @@ def illegal_reason(s: RaceToMessinaState, action: int) -> str:
                 return f"Action: {label} takes no target; write 'activate {t.ids[card]}'"
             opposing = v.group_opponent[group]
             tl = card_label(t, target)
-            if target not in s.tables[opposing]:
+            if target not in state.on_table[opposing]:
                 return f"Action: {tl} is not among the opposing {v.group_zone[opposing]} cards in play"
             if t.faction[target] == t.faction[card]:
                 return (f"Action (Race): \"Use your Ally cards only to target your opponents revealed Axis cards\" "
