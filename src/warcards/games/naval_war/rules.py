@@ -2,7 +2,7 @@
 
 Section names follow the printed-rules summary (shared reference naval-war.md): Setup, Opening, Turn,
 Red cards, Normal cards, Air strikes, Sinking, Round end, Scoring a round, Variations, Fleet play.
-Rulings on the text's gaps are in RULES.md; the code cites them as "ruling N".
+Rulings on the text's gaps are in RULES.md; the code cites them by id ("R12").
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def seat_targets(state: NavalWarState, j: int) -> list[int]:
 
     Night actions: a face-down ship is a target by its slot (its order among the face-down ships of the task
     force) and is never known to be a carrier; a face-up carrier is screened while any other ship is afloat
-    (ruling N3)."""
+    (R40)."""
     carrier = state.table.ship_carrier
     fleet = state.fleets[j]
     down = state.face_down
@@ -144,7 +144,7 @@ def ship_at(state: NavalWarState, target: int) -> int:
 
 
 def expose(state: NavalWarState, s: int) -> None:
-    """Night actions: a ship is turned face up when it fires or is attacked or hit (ruling N2)."""
+    """Night actions: a ship is turned face up when it fires or is attacked or hit (R39)."""
     if (state.face_down >> s) & 1:
         state.face_down &= ~(1 << s)
         state.fleet_targets[state.ship_position[s] - FLEET] = None
@@ -153,7 +153,7 @@ def expose(state: NavalWarState, s: int) -> None:
 
 def expose_firer(state: NavalWarState, p: int, k: int) -> None:
     """Night actions: a salvo is fired by a face-up ship of its gun size, else the lowest-numbered face-down
-    one is turned face up (ruling N2)."""
+    one is turned face up (R39)."""
     gun = state.table.kind_gun[k]
     ship_gun = state.table.ship_gun
     down = state.face_down
@@ -213,12 +213,12 @@ def strike_carriers(state: NavalWarState, p: int) -> list[int]:
 
 
 def dd_targets(state: NavalWarState, p: int) -> list[int]:
-    """Destroyer Squadron: a living enemy task force not under Smoke (ruling 7)."""
+    """Destroyer Squadron: a living enemy task force not under Smoke (R7)."""
     return [j for j in enemies(state, p) if state.smoke[j] < 0]
 
 
 def dd_sinkable(state: NavalWarState, j: int) -> list[int]:
-    """Ships the Destroyer Squadron may pick: screened carriers only when nothing else is left (ruling 8)."""
+    """Ships the Destroyer Squadron may pick: screened carriers only when nothing else is left (R8)."""
     ships = state.fleet_targets[j]
     return ships if ships is not None else seat_targets(state, j)
 
@@ -506,7 +506,7 @@ def _draw(state: NavalWarState, k: int) -> None:
 
 # ----- Opening ----------------------------------------------------------------------------------------
 def begin_opening(state: NavalWarState) -> None:
-    """Opening: from the dealer (ruling 1), each player in turn plays his red cards, refilling his hand."""
+    """Opening: from the dealer (R1), each player in turn plays his red cards, refilling his hand."""
     state.in_opening = True
     state.opening_count = 0
     state.mined_in_opening = 0
@@ -518,7 +518,7 @@ def opening_continue(state: NavalWarState) -> None:
     """Opening: refill; discard Additional Damage and red cards with no target; ask for a red card; or pass on.
 
     "Additional Damage is simply discarded at this point"; "a special that cannot be played is discarded";
-    the hand is refilled to its size after each red card while the draw pile lasts (ruling 18).
+    the hand is refilled to its size after each red card while the draw pile lasts (R18).
     """
     t = state.table
     kind_red, card_kind = t.kind_red, t.card_kind
@@ -572,7 +572,7 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 
 def start_turn(state: NavalWarState, p: int) -> None:
-    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (ruling 9)."""
+    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9)."""
     state.turn_player = p
     state.turn_count += 1
     if state.turn_count > MAX_TURNS_PER_ROUND:
@@ -595,7 +595,7 @@ def turn_main(state: NavalWarState) -> None:
     """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
 
     Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (ruling N5)."""
+    cannot tell from the phase whether the player holds a face-down carrier (R41)."""
     p = state.turn_player
     elig = [] if state.params.gunnery else strike_carriers(state, p)
     if elig and not strike_targets(state, p):
@@ -749,7 +749,7 @@ def repair(state: NavalWarState, p: int, x: int) -> None:
 
 def sweep(state: NavalWarState, p: int) -> None:
     """Normal cards, Minesweeper: every minefield before your task force is discarded, its hits with it
-    (ruling 5)."""
+    (R5)."""
     c = _card_of(state, p, state.table.kinds_sweep)
     cpos = state.card_position
     cpos[c] = DISCARD
@@ -827,7 +827,7 @@ def _red_play(state: NavalWarState, a: int) -> None:
 
 def lay_minefield(state: NavalWarState, p: int, c: int, j: int) -> None:
     """Red cards, Minefield: 1 or 2 hits (2 with `mines_two`) on every ship of task force `j`, carriers
-    included (ruling 3); ships it sinks go to its player."""
+    included (R3); ships it sinks go to its player."""
     state.card_position[c] = MINES + j
     state.mine_hits[j] += 2 if state.params.mines_two else state.table.kind_value[state.table.card_kind[c]]
     state.mine_last[j] = p
@@ -842,7 +842,7 @@ def lay_minefield(state: NavalWarState, p: int, c: int, j: int) -> None:
 
 
 def additional_damage(state: NavalWarState, p: int, c: int, x: int) -> None:
-    """Red cards, Additional Damage: on a salvo under an enemy ship (ruling 11); a sink is its player's."""
+    """Red cards, Additional Damage: on a salvo under an enemy ship (R11); a sink is its player's."""
     state.card_position[c] = ON_SALVO + x
     s = state.card_position[x] - ON_SHIP
     state.damage[s] += state.table.kind_value[state.table.card_kind[c]]
@@ -850,8 +850,8 @@ def additional_damage(state: NavalWarState, p: int, c: int, x: int) -> None:
 
 
 def _additional_ship_arrives(state: NavalWarState, s: int) -> None:
-    """Red cards, Additional Ship: the ship joins the fleet at once (ruling 17); a minefield already there
-    hits it, and a ship it sinks goes to the last minefield's player (ruling 2)."""
+    """Red cards, Additional Ship: the ship joins the fleet at once (R17); a minefield already there
+    hits it, and a ship it sinks goes to the last minefield's player (R2)."""
     p = state.turn_player
     state.harbor.remove(s)
     state.ship_position[s] = FLEET + p
@@ -894,7 +894,7 @@ def _roll(state: NavalWarState, r: int) -> None:
 # ----- Destroyer Squadron attack ------------------------------------------------------------------------
 def _dd_continue(state: NavalWarState) -> None:
     """Normal cards, Destroyer Squadron: the owner picks the ships to sink one by one, then the DD is
-    discarded and the owner's normal turn follows (ruling 9)."""
+    discarded and the owner's normal turn follows (R9)."""
     j = state.dd_target
     if state.dd_left > 0 and state.alive[j] and state.fleets[j]:
         state.phase, state.to_act = Phase.DD_SINK, state.turn_player
@@ -915,7 +915,7 @@ def _dd_sink(state: NavalWarState, s: int) -> None:
 # ----- Air strikes --------------------------------------------------------------------------------------
 def _strike_choice(state: NavalWarState, a: int) -> None:
     """Air strikes: instead of draw-and-play, one strike per carrier, every target named before any roll;
-    a carrier may hold back (ruling 15)."""
+    a carrier may hold back (R15)."""
     layout = state.layout
     if a == layout.draw:
         state.phase, state.to_act = Phase.DRAW, CHANCE
@@ -937,7 +937,7 @@ def _strike_choice(state: NavalWarState, a: int) -> None:
 
 
 def _next_strike(state: NavalWarState) -> None:
-    """Roll the next named strike whose target is still afloat (ruling 15); then the turn ends."""
+    """Roll the next named strike whose target is still afloat (R15); then the turn ends."""
     strikes = state.strikes
     while 3 * state.strike_index < len(strikes):
         target = strikes[3 * state.strike_index + 1]
@@ -951,7 +951,7 @@ def _next_strike(state: NavalWarState) -> None:
 
 # ----- Fleet play -------------------------------------------------------------------------------------
 def _give(state: NavalWarState, a: int) -> None:
-    """Fleet play: the mate returns one salvo (or none if he holds none); the exchange is open (ruling F2)."""
+    """Fleet play: the mate returns one salvo (or none if he holds none); the exchange is open (R32)."""
     layout = state.layout
     m = state.to_act
     p = state.turn_player
@@ -996,7 +996,7 @@ def sink(state: NavalWarState, s: int, by: int) -> None:
 
 def eliminate(state: NavalWarState, j: int) -> None:
     """Sinking: a player with no ships is out for the round; his hand is discarded unseen, and his Smoke,
-    Destroyer Squadron and the minefields before him go too (ruling E1)."""
+    Destroyer Squadron and the minefields before him go too (R30)."""
     state.alive[j] = False
     state.foes = None
     state.targets_cache = None
@@ -1058,7 +1058,7 @@ def side_scores(state: NavalWarState) -> list[int]:
 
 def end_round(state: NavalWarState) -> None:
     """Round end and Goal: score; the game ends when one side reaches the target alone at the top (a tie
-    plays one more round, ruling 19); otherwise the leader deals the next round (ruling 20)."""
+    plays one more round, R19); otherwise the leader deals the next round (R20)."""
     pts = round_points(state)
     for i in range(state.num_players):
         state.scores[i] += pts[i]
@@ -1103,7 +1103,7 @@ def illegal_reason(state: NavalWarState, a: int) -> str:
         if layout.repair <= a < layout.swap:
             return "Normal cards, Repair: you need a Repair card and the salvo must lie under one of your ships"
         if a == layout.sweep:
-            return "Normal cards, Minesweeper: you need the card and a minefield before your task force (ruling 25)"
+            return "Normal cards, Minesweeper: you need the card and a minefield before your task force (R25)"
         if layout.swap <= a < layout.give:
             return "Fleet play: you may swap a salvo in your hand only with a living fleet-mate"
         return f"Turn: '{text}' is not a play of a card in your hand now; play or discard one card"
@@ -1120,7 +1120,7 @@ def illegal_reason(state: NavalWarState, a: int) -> str:
                 "not under Smoke and not a screened carrier (never your own ship or a fleet-mate's), or an enemy "
                 "Destroyer Squadron")
     if ph == Phase.DD_TARGET:
-        return "Destroyer Squadron: name a living enemy task force not under Smoke (ruling 7)"
+        return "Destroyer Squadron: name a living enemy task force not under Smoke (R7)"
     if ph == Phase.DD_SINK:
         return "Destroyer Squadron: pick a ship of the target task force; carriers only when nothing else is left"
     if ph == Phase.GIVE:

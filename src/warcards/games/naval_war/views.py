@@ -159,7 +159,7 @@ def observe(state: NavalWarState, seat: int, fields: frozenset[str] | None = Non
         public = position(state, None if fields is None else fields - _OWN_FIELDS)
         public.pop("face_down", None)
         if state.params.night and seat != state.turn_player and "carriers_to_name" in public:
-            public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (ruling N5)
+            public["carriers_to_name"] = None  # which face-down ships are carriers stays hidden (R41)
         view.update(public)
     if state.to_act < -1:
         view["returns"] = state.returns()
@@ -362,8 +362,8 @@ def _can_open(state: NavalWarState, p: int, hand: list[int]) -> bool:
 def _shuffle_face_down(state: NavalWarState, seat: int, rng: Rng) -> None:
     """Night actions: the other seats' face-down ships may be any ship `seat` has not seen (harbor or face
     down elsewhere); face-down ships carry no damage (a hit turns a ship face up). A player who has named an
-    air strike keeps his ships: his carriers still to fly are part of the position (ruling N4). Before he names
-    one (the choice that opens every night turn, N5) his face-down ships are resampled like any other's and
+    air strike keeps his ships: his carriers still to fly are part of the position (R42). Before he names
+    one (the choice that opens every night turn, R41) his face-down ships are resampled like any other's and
     his carriers able to fly are read off the sample, so no sample gives his true ships away. The unseen ships
     are pooled in id order before the draws, so the sample depends only on what `seat` knows."""
     down = state.face_down
@@ -397,7 +397,7 @@ def hidden_action_text(state: NavalWarState, action: int, seat: int | None) -> s
     Hidden: a play card dealt or drawn into a hand (the owner sees it), except a red card drawn in a turn,
     which is played at once (Turn; Red cards); with night actions, a ship dealt or an Additional Ship that
     joins a task force face down (its owner sees it). Every player action is played face up, the fleet
-    exchanges included (ruling F2), and dice are public."""
+    exchanges included (R32), and dice are public."""
     if state.to_act != CHANCE:
         return None
     phase = state.phase
