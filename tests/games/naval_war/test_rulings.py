@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from tests.games.naval_war.helpers import build, is_legal, play, zone
 
-from warcards.games.naval_war import rules
+from warcards.games.naval_war.rules import round as rules_round
+from warcards.games.naval_war.rules import turn as rules_turn
 
 BASE = {"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND", "TEXAS"], "fleet:2": ["LUTZOW"]}
 
@@ -43,7 +44,7 @@ def test_ruling_36_smoke_does_not_cover_the_destroyer_squadron_in_the_centre() -
 
 
 def test_ruling_28_a_round_ends_after_the_turn_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "MAX_TURNS_PER_ROUND", 2)
+    monkeypatch.setattr(rules_turn, "MAX_TURNS_PER_ROUND", 2)
     state = build({**BASE, "deep6:0": ["YAMATO"]}, phase="turn", turn=0)
     play(state, "draw SALVO14x1", "discard SALVO14x1")
     assert state.position()["round"] == 1
@@ -54,7 +55,7 @@ def test_ruling_28_a_round_ends_after_the_turn_limit(monkeypatch: pytest.MonkeyP
 def test_ruling_28_the_game_ends_after_the_round_limit_shared_by_the_leaders(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(rules, "MAX_ROUNDS", 1)
+    monkeypatch.setattr(rules_round, "MAX_ROUNDS", 1)
     state = build({**BASE, "deck": ["SALVO16x1-1"], "discard": "rest", "hand:0": ["SALVO14x1-1"]},
                   phase="turn", turn=0, scores=[10, 10, 0])
     play(state, "draw SALVO16x1", "discard SALVO16x1")
