@@ -12,6 +12,7 @@ The rules, views and notation sit above this module (HOUSE.md); the state reache
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
@@ -31,11 +32,14 @@ _MUTABLE = (
 
 
 class RulesModule(Protocol):
-    """What the state calls in `rules` (the module is the implementation)."""
+    """What the state reads in `rules` (the module is the implementation): each phase's legal actions, chance
+    outcomes and transition, indexed by phase number, the round end and the refusals."""
 
-    def legal_actions(self, state: NavalWarState) -> list[int]: ...
-    def chance_outcomes(self, state: NavalWarState) -> list[tuple[int, float]]: ...
-    def apply(self, state: NavalWarState, action: int) -> None: ...
+    LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...]
+    CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...]
+    TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...]
+
+    def end_round(self, state: NavalWarState) -> None: ...
     def illegal_reason(self, state: NavalWarState, action: int) -> str: ...
 
 
@@ -129,7 +133,6 @@ class NavalWarState(State):
         self.layout: ActionLayout = game.layout
         self.num_players = n
         self.team: list[int] = game.teams
-        self._outcomes: list[tuple[int, float]] | None = None
         self.card_position: list[int] = [DECK] * table.num_cards
         self.ship_position: list[int] = [HARBOR] * table.num_ships
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -183,16 +186,17 @@ class NavalWarState(State):
         return self.to_act
 
     def _legal_actions(self) -> list[int]:
-        return self.game.rules.legal_actions(self)
+        return self.game.rules.LEGAL_ACTIONS[self.phase](self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        cached = self._outcomes
-        if cached is None:
-            cached = self._outcomes = self.game.rules.chance_outcomes(self)
-        return list(cached)
+        return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
 
     def _apply(self, action: int) -> None:
-        self.game.rules.apply(self, action)
+        """The phase's transition, then the round end if someone's elimination left one side afloat."""
+        rules = self.game.rules
+        rules.TRANSITIONS[self.phase](self, action)
+        if self.round_over and self.phase != Phase.END:
+            rules.end_round(self)
 
     def _illegal_reason(self, action: int) -> str:
         return self.game.rules.illegal_reason(self, action)
@@ -208,7 +212,6 @@ class NavalWarState(State):
         d["fleets"] = [f[:] for f in self.fleets]
         d["known"] = [k[:] for k in self.known]
         d["targets_cache"] = None
-        d["_outcomes"] = None
         d["_history"] = []
         d["_legal_cache"] = None
         other: NavalWarState = object.__new__(NavalWarState)

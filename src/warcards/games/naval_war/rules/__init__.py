@@ -10,7 +10,8 @@ are in RULES.md; the code cites them by id ("R12").
 
 from __future__ import annotations
 
-from itertools import repeat
+from collections.abc import Callable
+from itertools import compress, repeat
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
@@ -47,63 +48,75 @@ if TYPE_CHECKING:
 
 
 def legal_actions(state: NavalWarState) -> list[int]:
-    """Sorted legal actions at a decision node (the state's `_legal_actions`)."""
-    ph = state.phase
+    """Sorted legal actions at a decision node (the state's `_legal_actions` reads `LEGAL_ACTIONS` itself)."""
+    return LEGAL_ACTIONS[state.phase](state)
+
+
+def _red_actions(state: NavalWarState) -> list[int]:
+    """Red cards: the targets of the red card drawn."""
+    return sorted(red_targets(state, state.to_act, state.table.card_kind[state.pending]))
+
+
+def _opening_actions(state: NavalWarState) -> list[int]:
+    """Opening: the targets of every red card in the opener's hand."""
     p = state.to_act
-    layout = state.layout
-    if ph == Phase.PLAY:
-        return play_actions(state, p)
-    if ph == Phase.AIM:
-        return aim_actions(state, p)
-    if ph in (Phase.CHOICE, Phase.STRIKE):
-        return strike_actions(state, p)
-    if ph == Phase.RED:
-        return sorted(red_targets(state, p, state.table.card_kind[state.pending]))
-    if ph == Phase.OPEN:
-        kinds = sorted({state.table.card_kind[c] for c in state.hands[p] if state.table.kind_red[state.table.card_kind[c]]})
-        out: list[int] = []
-        for k in kinds:
-            out.extend(red_targets(state, p, k))
-        return sorted(out)
-    if ph == Phase.DD_TARGET:
-        return [layout.dd_target + j for j in dd_targets(state, p)]
-    if ph == Phase.DD_SINK:
-        return sorted(layout.dd_sink + s for s in dd_sinkable(state, state.dd_target))
-    if ph == Phase.GIVE:
-        return give_actions(state, p)
+    kinds = sorted({state.table.card_kind[c] for c in state.hands[p] if state.table.kind_red[state.table.card_kind[c]]})
+    out: list[int] = []
+    for k in kinds:
+        out.extend(red_targets(state, p, k))
+    return sorted(out)
+
+
+def _dd_target_actions(state: NavalWarState) -> list[int]:
+    """Destroyer Squadron: the task forces it may attack."""
+    dd_target = state.layout.dd_target
+    return [dd_target + j for j in dd_targets(state, state.to_act)]
+
+
+def _dd_sink_actions(state: NavalWarState) -> list[int]:
+    """Destroyer Squadron: the ships of the target task force it may sink."""
+    return sorted(state.layout.dd_sink + s for s in dd_sinkable(state, state.dd_target))
+
+
+def _no_actions(state: NavalWarState) -> list[int]:
+    """A chance phase or the end: no player action."""
     return []
 
 
 def chance_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
     """Chance: a die (1/6 each), a play card by kind (copies/size), or a ship from the harbor (uniform)."""
-    ph = state.phase
-    if ph == Phase.ROLL:
-        return list(state.game.die_outcomes)
-    if ph in (Phase.DRAW, Phase.REFILL, Phase.DEAL_CARD):
-        inv = 1.0 / state.deck_size
-        return [(a, c * inv) for a, c in zip(state.game.draw_outcomes, state.deck_count, strict=True) if c]
-    # A ship from the harbor pile (kept in id order).
+    return CHANCE_OUTCOMES[state.phase](state)
+
+
+def _no_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
+    """A decision phase or the end: no chance outcome."""
+    return []
+
+
+def _die_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
+    """A die: 1/6 each face."""
+    return list(state.game.die_outcomes)
+
+
+def _draw_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
+    """A play card drawn: (kind outcome, copies / size) for each kind left, built without a Python-level loop."""
+    counts = state.deck_count
+    inv = 1.0 / state.deck_size
+    return list(zip(compress(state.game.draw_outcomes, counts), map(inv.__mul__, filter(None, counts)), strict=True))
+
+
+def _ship_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
+    """A ship from the harbor pile (kept in id order), uniform."""
     harbor = state.harbor
     return list(zip(harbor, repeat(1 / len(harbor))))
 
 
 def apply(state: NavalWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`): the phase's handler, then the round
-    end if someone's elimination left one side afloat."""
-    state._outcomes = None
-    _HANDLERS[state.phase](state, action)
+    """Apply a legal action or chance outcome: the phase's transition, then the round end if someone's
+    elimination left one side afloat (the state's `_apply` does the same with `TRANSITIONS` itself)."""
+    TRANSITIONS[state.phase](state, action)
     if state.round_over and state.phase != Phase.END:
         end_round(state)
-
-
-def _on_roll(state: NavalWarState, a: int) -> None:
-    """A die face (chance block `die`: face - 1)."""
-    _roll(state, a - state.game.chance_layout.die + 1)
-
-
-def _on_draw(state: NavalWarState, a: int) -> None:
-    """A play-card kind drawn (chance block `card`: the kind)."""
-    _draw(state, a - state.game.chance_layout.card)
 
 
 def _on_dd_target(state: NavalWarState, a: int) -> None:
@@ -123,8 +136,10 @@ def _on_end(state: NavalWarState, a: int) -> None:
     raise AssertionError("no action applies after the end")
 
 
-def _draw(state: NavalWarState, k: int) -> None:
-    """A play card of kind `k` drawn: dealt, refilled in the opening, or the turn's draw (Turn)."""
+def _on_draw(state: NavalWarState, outcome: int) -> None:
+    """A play card drawn (chance block `card`: its kind): dealt, refilled in the opening, or the turn's draw
+    (Turn)."""
+    k = outcome - state.game.chance_layout.card
     c = take_from_deck(state, k)
     ph = state.phase
     if ph == Phase.DEAL_CARD:
@@ -152,9 +167,10 @@ def _draw(state: NavalWarState, k: int) -> None:
     state.phase, state.to_act = Phase.PLAY, p
 
 
-def _roll(state: NavalWarState, r: int) -> None:
+def _on_roll(state: NavalWarState, outcome: int) -> None:
     """A die: Submarine sinks on 5–6, Torpedo Boat on 6, a Destroyer Squadron sinks r ships, an air strike
-    sinks on 1 (1–2 as Kamikaze)."""
+    sinks on 1 (1–2 as Kamikaze). The outcome is a die face (chance block `die`: face - 1)."""
+    r = outcome - state.game.chance_layout.die + 1
     kind = state.roll_kind
     p = state.turn_player
     if kind in (Roll.SUB, Roll.TORPEDO):
@@ -221,27 +237,71 @@ def illegal_reason(state: NavalWarState, a: int) -> str:
     return f"'{text}' is not legal in phase {PHASE_NAMES[ph]}"
 
 
-_HANDLERS = {
-    Phase.DEAL_SHIP: deal_ship,
-    Phase.DEAL_CARD: _on_draw,
-    Phase.REFILL: _on_draw,
-    Phase.OPEN: red_play,
-    Phase.CHOICE: strike_choice,
-    Phase.DRAW: _on_draw,
-    Phase.PLAY: play,
-    Phase.RED: red_play,
-    Phase.ROLL: _on_roll,
-    Phase.SHIP: additional_ship_arrives,
-    Phase.STRIKE: strike_choice,
-    Phase.DD_TARGET: _on_dd_target,
-    Phase.DD_SINK: _on_dd_sink,
-    Phase.GIVE: give,
-    Phase.END: _on_end,
-    Phase.AIM: aim,
-}
-"""The transition of each phase (indexed by phase number)."""
+TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...] = (
+    deal_ship,  # Phase.DEAL_SHIP
+    _on_draw,  # Phase.DEAL_CARD
+    _on_draw,  # Phase.REFILL
+    red_play,  # Phase.OPEN
+    strike_choice,  # Phase.CHOICE
+    _on_draw,  # Phase.DRAW
+    play,  # Phase.PLAY
+    red_play,  # Phase.RED
+    _on_roll,  # Phase.ROLL
+    additional_ship_arrives,  # Phase.SHIP
+    strike_choice,  # Phase.STRIKE
+    _on_dd_target,  # Phase.DD_TARGET
+    _on_dd_sink,  # Phase.DD_SINK
+    give,  # Phase.GIVE
+    _on_end,  # Phase.END
+    aim,  # Phase.AIM
+)
+"""The transition of each phase, indexed by phase number (the state's `_apply` calls it)."""
+
+LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...] = (
+    _no_actions,  # Phase.DEAL_SHIP
+    _no_actions,  # Phase.DEAL_CARD
+    _no_actions,  # Phase.REFILL
+    _opening_actions,  # Phase.OPEN
+    strike_actions,  # Phase.CHOICE
+    _no_actions,  # Phase.DRAW
+    play_actions,  # Phase.PLAY
+    _red_actions,  # Phase.RED
+    _no_actions,  # Phase.ROLL
+    _no_actions,  # Phase.SHIP
+    strike_actions,  # Phase.STRIKE
+    _dd_target_actions,  # Phase.DD_TARGET
+    _dd_sink_actions,  # Phase.DD_SINK
+    give_actions,  # Phase.GIVE
+    _no_actions,  # Phase.END
+    aim_actions,  # Phase.AIM
+)
+"""The legal actions of each phase, indexed by phase number (the state's `_legal_actions` calls it)."""
+
+CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...] = (
+    _ship_outcomes,  # Phase.DEAL_SHIP
+    _draw_outcomes,  # Phase.DEAL_CARD
+    _draw_outcomes,  # Phase.REFILL
+    _no_outcomes,  # Phase.OPEN
+    _no_outcomes,  # Phase.CHOICE
+    _draw_outcomes,  # Phase.DRAW
+    _no_outcomes,  # Phase.PLAY
+    _no_outcomes,  # Phase.RED
+    _die_outcomes,  # Phase.ROLL
+    _ship_outcomes,  # Phase.SHIP
+    _no_outcomes,  # Phase.STRIKE
+    _no_outcomes,  # Phase.DD_TARGET
+    _no_outcomes,  # Phase.DD_SINK
+    _no_outcomes,  # Phase.GIVE
+    _no_outcomes,  # Phase.END
+    _no_outcomes,  # Phase.AIM
+)
+"""The chance outcomes of each chance phase, indexed by phase number (the state's `_chance_outcomes`
+calls it)."""
 
 __all__ = [
+    "CHANCE_OUTCOMES",
+    "LEGAL_ACTIONS",
+    "TRANSITIONS",
     "apply",
     "chance_outcomes",
     "deal_seat",

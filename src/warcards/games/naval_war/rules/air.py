@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
 
 
-def strike_actions(state: NavalWarState, p: int) -> list[int]:
+def strike_actions(state: NavalWarState) -> list[int]:
     """Air strikes: one target per carrier, named in turn; `draw` instead while none is named."""
+    p = state.to_act
     layout = state.layout
     if not state.carriers_to_name:
         return [layout.draw]

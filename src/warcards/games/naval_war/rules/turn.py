@@ -170,8 +170,9 @@ def end_turn(state: NavalWarState) -> None:
     start_turn(state, next_seat(state, p))
 
 
-def play_actions(state: NavalWarState, p: int) -> list[int]:
+def play_actions(state: NavalWarState) -> list[int]:
     """Turn: after drawing, play one card or discard one (Normal cards)."""
+    p = state.to_act
     t, layout = state.table, state.layout
     card_kind = t.card_kind
     kinds = {card_kind[c] for c in state.hands[p]}
@@ -210,8 +211,9 @@ def play_actions(state: NavalWarState, p: int) -> list[int]:
     return out
 
 
-def aim_actions(state: NavalWarState, p: int) -> list[int]:
+def aim_actions(state: NavalWarState) -> list[int]:
     """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
+    p = state.to_act
     layout = state.layout
     at = layout.at
     out = sorted([at + s for s in ship_targets(state, p, False)])
@@ -220,8 +222,9 @@ def aim_actions(state: NavalWarState, p: int) -> list[int]:
     return out
 
 
-def give_actions(state: NavalWarState, m: int) -> list[int]:
+def give_actions(state: NavalWarState) -> list[int]:
     """Fleet play: the mate returns a salvo (not the one just received), or nothing if he has none."""
+    m = state.to_act
     t, layout = state.table, state.layout
     kinds = sorted({t.card_kind[c] for c in state.hands[m] if c != state.swap_card and t.kind_cat[t.card_kind[c]] == SALVO})
     if not kinds:
