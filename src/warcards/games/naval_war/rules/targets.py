@@ -3,6 +3,7 @@ night, and the targets of red cards, air strikes and the Destroyer Squadron."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from warcards.games.naval_war.cards import (
@@ -14,7 +15,6 @@ from warcards.games.naval_war.cards import (
 )
 from warcards.games.naval_war.codes import (
     FLEET,
-    ON_SALVO,
     ON_SHIP,
 )
 from warcards.games.naval_war.notation import SEATS, SLOTS
@@ -127,17 +127,11 @@ def expose_firer(state: NavalWarState, p: int, k: int) -> None:
 
 
 def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
-    """Salvos lying under enemy ships (targets of Additional Damage)."""
-    foes = 0
-    for j in enemies(state, p):
-        foes |= 1 << j
-    spos = state.ship_position
-    out = []
-    for c in state.table.salvo_cards:
-        pos = state.card_position[c]
-        if ON_SHIP <= pos < ON_SALVO and (foes >> (spos[pos - ON_SHIP] - FLEET)) & 1:
-            out.append(c)
-    return out
+    """Salvos lying under enemy ships (targets of Additional Damage), in card order."""
+    fleets = state.fleets
+    under = {ON_SHIP + s for j in enemies(state, p) for s in fleets[j]}
+    salvos = state.table.salvo_cards
+    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
 
 
 def red_targets(state: NavalWarState, p: int, kind: int) -> list[int]:
@@ -194,11 +188,7 @@ def mates(state: NavalWarState, p: int) -> list[int]:
 
 
 def own_salvos(state: NavalWarState, p: int) -> list[int]:
-    """Salvos under `p`'s own ships (Repair targets)."""
-    spos = state.ship_position
-    out = []
-    for c in state.table.salvo_cards:
-        pos = state.card_position[c]
-        if ON_SHIP <= pos < ON_SALVO and spos[pos - ON_SHIP] == FLEET + p:
-            out.append(c)
-    return out
+    """Salvos under `p`'s own ships (Repair targets), in card order."""
+    under = {ON_SHIP + s for s in state.fleets[p]}
+    salvos = state.table.salvo_cards
+    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
