@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_error, card_file_option, file_label
@@ -19,17 +19,18 @@ from warcards.games.naval_war.state import NavalWarState, NotationModule, RulesM
 class NavalWarGame(Game):
     """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options.
 
-    The state reaches the modules above it (HOUSE.md's import order) through its game: `rules`, `views` and
-    `notation` are those modules."""
+    The state reaches the modules above it (HOUSE.md's import order) through its game: the attributes
+    `rules`, `views` and `notation` are those modules."""
 
     game_id = "naval-war"
     title = "Naval War"
-    rules: ClassVar[RulesModule] = rules
-    views: ClassVar[ViewsModule] = views
-    notation: ClassVar[NotationModule] = notation
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
+        self.rules: RulesModule = rules
+        """The rules module, as the state's hooks reach it (an instance attribute: the fastest lookup)."""
+        self.views: ViewsModule = views
+        self.notation: NotationModule = notation
         cards = card_file_option(self.game_id, self.options.get("cards"))
         path = CARD_FILE if cards is None else cards
         self.table = table = load_tables(path)
@@ -47,6 +48,8 @@ class NavalWarGame(Game):
         """The `fire` action of each salvo kind (-1 for any other kind)."""
         self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
         """The chance outcome that draws each kind."""
+        self.first_draw_outcome = chance.card
+        """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         boxed: set[int] = set()
         if not p.additional_ship:
             boxed.update(c for c in range(table.num_cards) if table.kind_cat[table.card_kind[c]] == ADDSHIP)

@@ -7,7 +7,9 @@ inner lists are replaced, never mutated, so copies share them safely); `targets_
 targets and starts empty in a copy.
 
 The rules, views and notation sit above this module (HOUSE.md); the state reaches them through its game
-(`NavalWarGame.rules`, `.views`, `.notation`), so the hooks below are thin calls into those modules.
+(`NavalWarGame.rules`, `.views`, `.notation`, typed by the module protocols below), so the hooks are thin:
+the rule hooks index the rules' per-phase tables (`LEGAL_ACTIONS`, `CHANCE_OUTCOMES`, `TRANSITIONS`), the
+others call one function of views or notation.
 """
 
 from __future__ import annotations

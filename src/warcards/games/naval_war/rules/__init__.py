@@ -139,7 +139,7 @@ def _on_end(state: NavalWarState, a: int) -> None:
 def _on_draw(state: NavalWarState, outcome: int) -> None:
     """A play card drawn (chance block `card`: its kind): dealt, refilled in the opening, or the turn's draw
     (Turn)."""
-    k = outcome - state.game.chance_layout.card
+    k = outcome - state.game.first_draw_outcome
     c = take_from_deck(state, k)
     ph = state.phase
     if ph == Phase.DEAL_CARD:
