@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_error, card_file_option, file_label
@@ -19,18 +19,17 @@ from warcards.games.naval_war.state import NavalWarState, NotationModule, RulesM
 class NavalWarGame(Game):
     """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options.
 
-    The state reaches the modules above it (HOUSE.md's import order) through its game: the attributes
-    `rules`, `views` and `notation` are those modules."""
+    The state reaches the modules above it (HOUSE.md's import order) through its game: the class attributes
+    `rules`, `views` and `notation` are those modules (class attributes, so that a game pickles)."""
 
     game_id = "naval-war"
     title = "Naval War"
+    rules: ClassVar[RulesModule] = rules
+    views: ClassVar[ViewsModule] = views
+    notation: ClassVar[NotationModule] = notation
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.rules: RulesModule = rules
-        """The rules module, as the state's hooks reach it (an instance attribute: the fastest lookup)."""
-        self.views: ViewsModule = views
-        self.notation: NotationModule = notation
         cards = card_file_option(self.game_id, self.options.get("cards"))
         path = CARD_FILE if cards is None else cards
         self.table = table = load_tables(path)
