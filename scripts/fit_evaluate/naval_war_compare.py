@@ -49,7 +49,7 @@ def evaluator(constants: tuple[float, ...]) -> Callable[[State], list[float]]:
 
     def evaluate(state: State) -> list[float]:
         assert isinstance(state, NavalWarState)
-        if state.cur == TERMINAL:
+        if state.to_act == TERMINAL:
             return state.returns()
         return combine(features(state), constants)
 

@@ -39,9 +39,9 @@ def load(case: tuple[str, dict[str, object]]) -> Game:
 def card_tokens(game: Game) -> frozenset[str]:
     """Every word that names one card (or, in Naval War, a card kind or a ship) in this game."""
     tokens = {card for cards in game.new_initial_state().zones().values() for card in cards}
-    tables = getattr(game, "tables", None)
-    if tables is not None:
-        tokens |= set(tables.kind_codes) | set(tables.ship_ids)
+    table = getattr(game, "table", None)
+    if hasattr(table, "kind_codes"):
+        tokens |= set(table.kind_codes) | set(table.ship_ids)
     return frozenset(tokens)
 
 

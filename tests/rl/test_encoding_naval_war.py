@@ -63,7 +63,7 @@ class Blocks:
     """The blocks of one vector as arrays, from the documented offsets."""
 
     def __init__(self, game: Game, vector: np.ndarray) -> None:
-        t = game.tables  # type: ignore[attr-defined]
+        t = game.table  # type: ignore[attr-defined]
         n = game.num_players
         self.n = n
         card_stride = CARD_SLOTS_BASE + CARD_SLOTS_PER_SEAT * n
@@ -98,7 +98,7 @@ def _expected_slots(state: Any, seat: int) -> tuple[dict[str, int], dict[str, in
     n = state.game.num_players
     zones = state.zones()
     position = state.position()
-    known = {state.t.card_ids[c]: j for j in range(n) for c in state.known[j]}
+    known = {state.table.card_ids[c]: j for j in range(n) for c in state.known[j]}
     face_down = set(position["face_down"])
     owner = {ship: int(zone.split(":")[1]) for zone, ships in zones.items() if zone.startswith("fleet:")
              for ship in ships}
@@ -114,7 +114,7 @@ def _expected_slots(state: Any, seat: int) -> tuple[dict[str, int], dict[str, in
                 cards[ident] = DISCARD
             elif kind == "play":
                 cards[ident] = PLAY
-            elif kind == "box" and ident in state.t.card_ids:
+            elif kind == "box" and ident in state.table.card_ids:
                 cards[ident] = BOX
             elif kind == "box":
                 ships[ident] = SHIP_BOX
@@ -218,7 +218,7 @@ def test_a_set_up_position_encodes_as_documented() -> None:
         },
         "position": {"phase": "play", "turn": 1, "dealer": 0, "scores": [5, 0, -3]},
     })
-    t = game.tables  # type: ignore[attr-defined]
+    t = game.table  # type: ignore[attr-defined]
     seat = 1
     blocks = Blocks(game, encode_observation(state.observe(seat), game))
     assert blocks.card("SALVO11x1-1")[HAND] == 1.0 and blocks.card("SMOKE-1")[HAND] == 1.0

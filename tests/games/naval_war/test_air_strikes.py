@@ -15,7 +15,7 @@ def test_air_strikes_are_instead_of_the_draw() -> None:
     state = build(ZONES, phase="turn", turn=0)
     assert state.current_player() == 0 and state.position()["phase"] == "choice"
     assert is_legal(state, "draw") and is_legal(state, "strike MARYLAND")
-    assert not is_legal(state, "strike AKAGI")  # screened carrier (ruling 14)
+    assert not is_legal(state, "strike AKAGI")  # screened carrier (R14)
     play(state, "draw")
     assert state.current_player() == CHANCE and state.position()["phase"] == "draw"
 

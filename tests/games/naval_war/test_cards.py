@@ -88,6 +88,6 @@ def test_a_duplicate_ship_is_refused(tmp_path: Path) -> None:
 def test_a_card_file_of_your_own_is_an_option(tmp_path: Path) -> None:
     text = CARD_FILE.read_text().replace('hits = 9', 'hits = 8', 1)
     g = game(3, cards=str(_write(tmp_path, text)))
-    assert g.tables.ship_hits[0] == 8
+    assert g.table.ship_hits[0] == 8
     with pytest.raises(CardDataError, match="does not exist"):
         game(3, cards=str(tmp_path / "missing.toml"))

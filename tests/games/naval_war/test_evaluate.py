@@ -59,7 +59,7 @@ def test_evaluate_is_the_returns_at_the_end_and_win_shares_before_for_every_opti
             assert any(state.is_chance_node() for state in during)
             for state in during:
                 values = evaluate(state)
-                assert len(values) == state.n and all(0.0 <= v <= 1.0 and math.isfinite(v) for v in values)
+                assert len(values) == state.num_players and all(0.0 <= v <= 1.0 and math.isfinite(v) for v in values)
                 share = {side: values[seat] for seat, side in enumerate(sides)}
                 # One share per side (a fleet's members share its win), and the sides' shares sum to one.
                 assert all(values[seat] == share[side] for seat, side in enumerate(sides))

@@ -1,5 +1,5 @@
 """Night actions (Variations: "night actions (ships face down, exposed when firing or hit; carriers may then
-be hit)") and rulings N1–N3."""
+be hit)") and R38–R40."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_night_ships_are_dealt_face_down_and_hidden_from_the_others() -> None:
     assert "face_down" not in view
 
 
-def test_ruling_n1_a_face_down_ship_is_targeted_by_its_slot_and_even_a_carrier_may_be_hit() -> None:
+def test_ruling_38_a_face_down_ship_is_targeted_by_its_slot_and_even_a_carrier_may_be_hit() -> None:
     state = build(ZONES, options=NIGHT, phase="play", turn=0, face_down=["MARYLAND", "ENTERPRISE", "ROMA"])
     play(state, "fire SALVO16x2")
     assert sorted(legal_texts(state)) == ["at 1/1", "at 1/2", "at 2/1"]
@@ -36,7 +36,7 @@ def test_ruling_n1_a_face_down_ship_is_targeted_by_its_slot_and_even_a_carrier_m
     assert state.position()["face_down"] == ["MARYLAND", "ROMA"]
 
 
-def test_ruling_n2_firing_turns_a_ship_of_that_gun_size_face_up() -> None:
+def test_ruling_39_firing_turns_a_ship_of_that_gun_size_face_up() -> None:
     state = build(ZONES, options=NIGHT, phase="play", turn=0,
                   face_down=["NELSON", "LUTZOW", "MARYLAND", "ENTERPRISE", "ROMA"])
     play(state, "fire SALVO16x2 at 2/1")
@@ -46,14 +46,14 @@ def test_ruling_n2_firing_turns_a_ship_of_that_gun_size_face_up() -> None:
     assert state.observe(1)["task_forces"][0]["ships"][0]["id"] == "NELSON"
 
 
-def test_ruling_n2_a_minefield_turns_the_whole_task_force_face_up() -> None:
+def test_ruling_39_a_minefield_turns_the_whole_task_force_face_up() -> None:
     state = build({**ZONES, "hand:0": []}, options=NIGHT, phase="turn", turn=0,
                   face_down=["MARYLAND", "ENTERPRISE"])
     play(state, "draw", "draw MINE1", "MINE1 at 1")
     assert state.position()["face_down"] == []
 
 
-def test_ruling_n3_a_face_up_carrier_is_screened_by_face_down_ships() -> None:
+def test_ruling_40_a_face_up_carrier_is_screened_by_face_down_ships() -> None:
     state = build(ZONES, options=NIGHT, phase="play", turn=0, face_down=["MARYLAND"])
     assert not is_legal(state, "fire SALVO16x2 at ENTERPRISE")
     assert is_legal(state, "fire SALVO16x2 at 1/1")
@@ -78,7 +78,7 @@ def test_night_determinize_resamples_face_down_identities_only_among_unseen_ship
     assert len(seen) > 1
 
 
-def test_ruling_n5_every_night_turn_starts_with_the_draw_choice() -> None:
+def test_ruling_41_every_night_turn_starts_with_the_draw_choice() -> None:
     state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "AKAGI"]}, options=NIGHT,
                   phase="turn", turn=0, face_down=["NELSON", "MARYLAND", "ROMA", "AKAGI"])
     assert state.current_player() == 0 and legal_texts(state) == ["draw"]
@@ -87,7 +87,7 @@ def test_ruling_n5_every_night_turn_starts_with_the_draw_choice() -> None:
     assert state.observe(0)["carriers_to_name"] is None and state.observe(2)["carriers_to_name"] == ["AKAGI"]
 
 
-def test_n4_another_seats_sample_at_the_strike_choice_keeps_none_of_the_strikers_face_down_ships() -> None:
+def test_ruling_42_another_seats_sample_at_the_strike_choice_keeps_none_of_the_strikers_face_down_ships() -> None:
     state = build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "AKAGI"]}, options=NIGHT,
                   phase="turn", turn=0, face_down=["NELSON", "MARYLAND", "ROMA", "AKAGI"])
     play(state, "draw", "draw SALVO14x1", "discard SALVO14x1", "draw", "draw SALVO14x1", "discard SALVO14x1")

@@ -81,12 +81,12 @@ def test_normal_destroyer_squadron_that_survives_sinks_d6_ships_chosen_by_its_ow
     assert state.current_player() == 0 and state.position()["phase"] == "dd-target"
     assert legal_texts(state) == ["dd target 1", "dd target 2"]
     play(state, "dd target 1", "roll 2")
-    # Ruling 8: the screened carrier cannot be picked while other ships remain.
+    # R8: the screened carrier cannot be picked while other ships remain.
     assert sorted(legal_texts(state)) == ["dd sink MARYLAND", "dd sink TEXAS", "dd sink WEST_VIRGINIA"]
     play(state, "dd sink MARYLAND", "dd sink TEXAS")
     assert sorted(zone(state, "deep6:0")) == ["MARYLAND", "TEXAS"]
     assert {"DD-1", "SALVO14x1-1"} <= set(zone(state, "discard")) and zone(state, "dd:0") == []
-    # Ruling 9: the owner's normal turn follows.
+    # R9: the owner's normal turn follows.
     assert state.current_player() == CHANCE and state.position()["phase"] == "draw"
     assert state.position()["turn"] == 0
 

@@ -114,7 +114,7 @@ def test_fleet_play_a_salvo_may_be_swapped_with_a_mate_instead_of_firing() -> No
     assert state.current_player() == 2 and legal_texts(state) == ["give SALVO16x3"]
     play(state, "give SALVO16x3")
     assert zone(state, "hand:0") == ["SALVO16x3-1"] and sorted(zone(state, "hand:2")) == ["SALVO11x2-1", "SMOKE-1"]
-    # The exchange is open (ruling F2): every seat knows where those two cards are.
+    # The exchange is open (R32): every seat knows where those two cards are.
     assert state.observe(1)["task_forces"][2]["known_in_hand"] == ["SALVO11x2-1"]
     assert state.position()["turn"] == 1
 

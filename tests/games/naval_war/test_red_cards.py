@@ -17,7 +17,7 @@ def test_red_minefield_hits_every_ship_of_a_task_force_including_a_screened_carr
                     "mines:1": ["MINE1-1"]}, "MINE2", mine_last=[-1, 2, -1])
     assert sorted(legal_texts(state)) == ["MINE2 at 1", "MINE2 at 2"]
     play(state, "MINE2 at 1")
-    # 3 hits: the carrier (Hit Number 3) sinks and goes to the player of the minefield (ruling 3).
+    # 3 hits: the carrier (Hit Number 3) sinks and goes to the player of the minefield (R3).
     assert zone(state, "deep6:0") == ["ENTERPRISE"]
     assert damage(state, "MARYLAND") == 3
     assert sorted(zone(state, "mines:1")) == ["MINE1-1", "MINE2-1"]

@@ -78,7 +78,7 @@ def test_ruling_19_a_tie_at_the_top_plays_one_more_round() -> None:
     assert not state.is_terminal()
     pos = state.position()
     assert pos["round"] == 2 and pos["scores"] == [100, 100, 0]
-    # Ruling 20: among tied leaders the deal passes clockwise from the previous dealer.
+    # R20: among tied leaders the deal passes clockwise from the previous dealer.
     assert pos["dealer"] == 0
 
 

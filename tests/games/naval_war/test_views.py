@@ -144,7 +144,7 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     for index, options in enumerate(CONFORMANCE_CONFIGS):
         for position in _positions(options, 100 + index, 6):
             phases.add(position.position()["phase"])
-            for seat in range(position.n):
+            for seat in range(position.num_players):
                 twin = position.determinize(seat, random.Random(seat))
                 assert twin.observe(seat) == position.observe(seat)
                 for k in (7, 8):

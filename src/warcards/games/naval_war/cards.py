@@ -23,15 +23,15 @@ from warcards.engine.cards import (
     rows_of,
     validate_cards,
 )
-from warcards.games.naval_war.codes import ON_SALVO, ON_SHIP
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 
 MIN_SHIPS = 10
 """The fewest ships a deck may hold: two players are dealt five each (Setup); `make_params` checks the
 players and options chosen against the deck."""
-MAX_SHIPS = ON_SALVO - ON_SHIP
-"""The most ships (900): a salvo under ship s is at position ON_SHIP + s, below the codes of ON_SALVO."""
+MAX_SHIPS = 900
+"""The most ships: a salvo under ship s is at position `codes.ON_SHIP + s`, below the codes of `codes.ON_SALVO`
+(which is built from this number)."""
 MIN_PLAY_CARDS = 10
 """The fewest play cards: two players are dealt five each (Setup)."""
 MAX_PLAY_CARDS = 1000
@@ -95,9 +95,10 @@ class PlayKind(BaseModel):
     red: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Tables:
-    """Compact card tables (tuples indexed by ship, card or kind number)."""
+    """Compact card tables (tuples indexed by ship, card or kind number); compared and hashed by identity
+    (`load_tables` returns one object per file content), so that lookups derived from a table cache cheaply."""
 
     ship_ids: tuple[str, ...]
     ship_names: tuple[str, ...]
@@ -129,6 +130,12 @@ class Tables:
     kinds_sweep: tuple[int, ...]
     ship_gunbit: tuple[int, ...]
     kind_gunbit: tuple[int, ...]
+    salvo_index: tuple[int, ...]
+    """Each kind's index among `salvo_kinds` (-1 for any other kind)."""
+    adddmg_index: tuple[int, ...]
+    """Each kind's index among `adddmg_kinds` (-1 for any other kind)."""
+    mine_index: tuple[int, ...]
+    """Each kind's index among `mine_kinds` (-1 for any other kind)."""
 
     @property
     def num_ships(self) -> int:
@@ -180,24 +187,7 @@ def _build(file: CardFile) -> Tables:
                 "two hands of five; Additional Damage actions")
     check_count(path, "Additional Ship cards", sum(k.copies for k in kinds if k.category == "additional_ship"),
                 0, MAX_ADDITIONAL_SHIPS, "night actions number at most 16 ships in a task force")
-    tables = _tables(ships, kinds)
-    _check_notation(tables, path)
-    return tables
-
-
-def _check_notation(tables: Tables, path: str) -> None:
-    """Refuse ids that make two actions (or two chance outcomes) read alike in the notation
-    (docs/notation/naval-war.md): the text of one would parse as the other."""
-    from warcards.games.naval_war.notation import Layout, normalize  # notation builds on these tables
-
-    layout = Layout(tables)
-    for count, text_of in ((layout.num_actions, layout.action_text), (layout.num_outcomes, layout.outcome_text)):
-        seen: set[str] = set()
-        for action in range(count):
-            key = normalize(text_of(action))
-            if key in seen:
-                raise card_error(path, [f"two actions read {key!r} in the notation; rename a ship or a code"])
-            seen.add(key)
+    return _tables(ships, kinds)
 
 
 def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
@@ -215,6 +205,9 @@ def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
 
     def kinds_in(category: int) -> tuple[int, ...]:
         return tuple(k for k, cat in enumerate(kind_cat) if cat == category)
+
+    def index_among(among: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(among.index(k) if k in among else -1 for k in range(len(kinds)))
 
     def cards_in(category: int) -> tuple[int, ...]:
         return tuple(c for c, k in enumerate(card_kind) if kind_cat[k] == category)
@@ -250,6 +243,9 @@ def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
         kinds_sweep=kinds_in(SWEEP),
         ship_gunbit=tuple(0 if s.gun == "carrier" else 1 << GUNS.index(s.gun) for s in ships),
         kind_gunbit=tuple(1 << GUNS.index(k.gun) if k.gun is not None else 0 for k in kinds),
+        salvo_index=index_among(kinds_in(SALVO)),
+        adddmg_index=index_among(kinds_in(ADDDMG)),
+        mine_index=index_among(kinds_in(MINE)),
     )
 
 

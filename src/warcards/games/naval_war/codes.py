@@ -1,35 +1,59 @@
-"""Naval War state codes: where a card is, the phases of play, what a die roll resolves."""
+"""Naval War state codes: where a card or ship is, the phases of play, what a die roll resolves, sentinels."""
 
 from __future__ import annotations
 
-# Play-card positions.
+from warcards.games.naval_war.cards import MAX_SHIPS
+
+# Play-card positions (`NavalWarState.card_position`): a code, or a code plus a seat, ship or card number.
 DECK, DISCARD, UNSEEN, BOX, PLAY = 0, 1, 2, 3, 4
 HAND, MINES, SMOKE, DDC, ON_DD = 10, 20, 30, 40, 50
 ON_SHIP = 100
-ON_SALVO = 1000
-# Ship positions (HARBOR and BOX share the play-card codes 0 and 3).
+ON_SALVO = ON_SHIP + MAX_SHIPS  # 1000: ON_SHIP + ship stays below it
+# Ship positions (`NavalWarState.ship_position`; HARBOR and BOX share the play-card codes 0 and 3).
 HARBOR = 0
 FLEET, DEEP = 10, 20
 
-# Phases.
-(
-    PH_DEAL_SHIP,
-    PH_DEAL_CARD,
-    PH_REFILL,
-    PH_OPEN,
-    PH_CHOICE,
-    PH_DRAW,
-    PH_PLAY,
-    PH_RED,
-    PH_ROLL,
-    PH_SHIP,
-    PH_STRIKE,
-    PH_DD_TARGET,
-    PH_DD_SINK,
-    PH_GIVE,
-    PH_END,
-    PH_AIM,
-) = range(16)
+NONE = -1
+"""No card, ship, seat or target (an empty slot: no Smoke played, no red card pending, no last minefield)."""
+
+
+class Phase:
+    """The phases of play (`NavalWarState.phase`), plain ints so that the rules compare them cheaply."""
+
+    DEAL_SHIP = 0
+    """Setup: a ship is dealt (chance)."""
+    DEAL_CARD = 1
+    """Setup: a play card is dealt (chance)."""
+    REFILL = 2
+    """Opening: a card refills the opener's hand (chance)."""
+    OPEN = 3
+    """Opening: the opener plays one of his red cards."""
+    CHOICE = 4
+    """Turn: draw, or name the first air strike."""
+    DRAW = 5
+    """Turn: the card drawn (chance)."""
+    PLAY = 6
+    """Turn: play or discard a card after the draw."""
+    RED = 7
+    """Red cards: the target of the red card drawn."""
+    ROLL = 8
+    """A die roll (chance): submarine, torpedo boat, Destroyer Squadron or air strike."""
+    SHIP = 9
+    """Red cards: the Additional Ship drawn from the harbor (chance)."""
+    STRIKE = 10
+    """Air strikes: the target of the next carrier."""
+    DD_TARGET = 11
+    """Destroyer Squadron: the task force it attacks."""
+    DD_SINK = 12
+    """Destroyer Squadron: the next ship it sinks."""
+    GIVE = 13
+    """Fleet play: the mate returns a salvo."""
+    END = 14
+    """The game is over."""
+    AIM = 15
+    """Normal cards, Salvo: the target of the salvo being fired."""
+
+
 PHASE_NAMES = (
     "deal-ships",
     "deal-cards",
@@ -48,5 +72,17 @@ PHASE_NAMES = (
     "end",
     "aim",
 )
-# What a die roll resolves.
-R_SUB, R_TORPEDO, R_DD, R_STRIKE = range(4)
+"""The name of each phase in `position()["phase"]`, indexed by phase number."""
+
+
+class Roll:
+    """What a die roll resolves (`NavalWarState.roll_kind`)."""
+
+    SUB = 0
+    """A Submarine: sinks on 5–6."""
+    TORPEDO = 1
+    """A Torpedo Boat: sinks on 6."""
+    DD = 2
+    """A Destroyer Squadron: sinks that many ships."""
+    STRIKE = 3
+    """An air strike: sinks on 1 (1–2 as Kamikaze)."""

@@ -171,7 +171,7 @@ def _layout(game: Game) -> _Layout:
     if cached is not None:
         return cached
     naval = cast("NavalWarGame", game)
-    t = naval.tables
+    t = naval.table
     n = naval.num_players
     cards, ships = t.card_ids, t.ship_ids
     card_stride = CARD_SLOTS_BASE + CARD_SLOTS_PER_SEAT * n

@@ -34,7 +34,7 @@ import math
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import TERMINAL
-from warcards.games.naval_war.codes import DEEP, PH_DEAL_CARD, PH_DEAL_SHIP
+from warcards.games.naval_war.codes import DEEP, Phase
 from warcards.games.naval_war.params import ELIMINATION_PENALTY
 
 if TYPE_CHECKING:
@@ -60,32 +60,32 @@ or the seat itself) and its score before the round; then the turns left per play
 left, and the target."""
 
 
-def features(st: NavalWarState) -> Features:
+def features(state: NavalWarState) -> Features:
     """The quantities the evaluation combines (see the module docstring), read from the full state.
 
     While the round is being dealt, the fleets and hands are still partial: their edges count from the
     opening on, and the turns left are counted after the deal."""
-    n = st.n
-    t = st.t
+    n = state.num_players
+    t = state.table
     hits = t.ship_hits
-    scores = st.scores
+    scores = state.scores
     points = [float(x) for x in scores]
-    for s, pos in enumerate(st.spos):
+    for s, pos in enumerate(state.ship_position):
         if pos >= DEEP:
             points[pos - DEEP] += hits[s]
-    alive = st.alive
+    alive = state.alive
     ships = [0] * n
     tough = [0] * n
     fire = [0] * n
-    phase = st.phase
-    deal = st.p.deal
-    deck = st.deck_size
-    if phase == PH_DEAL_SHIP:
+    phase = state.phase
+    deal = state.params.deal
+    deck = state.deck_size
+    if phase == Phase.DEAL_SHIP:
         deck -= n * deal
-    elif phase == PH_DEAL_CARD:
-        deck -= st.deal_left
-    dealing = phase in (PH_DEAL_SHIP, PH_DEAL_CARD)
-    dmg = st.dmg
+    elif phase == Phase.DEAL_CARD:
+        deck -= state.deal_left
+    dealing = phase in (Phase.DEAL_SHIP, Phase.DEAL_CARD)
+    dmg = state.damage
     gunbit = t.ship_gunbit
     kind_gunbit = t.kind_gunbit
     kind_value = t.kind_value
@@ -96,8 +96,8 @@ def features(st: NavalWarState) -> Features:
             continue
         if dealing:
             continue
-        fleet = st.fleets[i]
-        mines = st.mine_hits[i]
+        fleet = state.fleets[i]
+        mines = state.mine_hits[i]
         guns = 0
         hold = 0
         for s in fleet:
@@ -108,18 +108,18 @@ def features(st: NavalWarState) -> Features:
         ships[i] = len(fleet)
         tough[i] = hold
         power = 0
-        for c in st.hands[i]:
+        for c in state.hands[i]:
             k = card_kind[c]
             if kind_gunbit[k] & guns:
                 power += kind_value[k]
         fire[i] = power
-    squadron = [1 if c >= 0 else 0 for c in st.ddc]
-    team = st.team
+    squadron = [1 if c >= 0 else 0 for c in state.dd_card]
+    team = state.team
     sides = [team[i] if team[i] >= 0 else i for i in range(n)]
-    full = t.num_cards - len(st.game.boxed_cards) - n * deal
+    full = t.num_cards - len(state.game.boxed_cards) - n * deal
     left = max(deck, 0)
     share = min(1.0, left / full) if full > 0 else 0.0
-    return points, list(alive), ships, tough, fire, squadron, sides, list(scores), left / n, share, st.p.target
+    return points, list(alive), ships, tough, fire, squadron, sides, list(scores), left / n, share, state.params.target
 
 
 def combine(f: Features, constants: tuple[float, ...] = CONSTANTS) -> list[float]:
@@ -156,7 +156,7 @@ def combine(f: Features, constants: tuple[float, ...] = CONSTANTS) -> list[float
 
 def evaluate(state: State) -> list[float]:
     """Each seat's expected return: `state.returns()` at the end, else its predicted share of the win."""
-    st: NavalWarState = state  # type: ignore[assignment]
-    if st.cur == TERMINAL:
-        return st.returns()
-    return combine(features(st))
+    naval: NavalWarState = state  # type: ignore[assignment]
+    if naval.to_act == TERMINAL:
+        return naval.returns()
+    return combine(features(naval))

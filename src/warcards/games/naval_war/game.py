@@ -1,52 +1,70 @@
-"""The Naval War game object: options resolved, card tables loaded, action layout fixed."""
+"""The Naval War game object: options resolved, card table loaded, action layouts fixed."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from warcards.engine.api import Game
-from warcards.engine.cards import card_file_option
+from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
-from warcards.games.naval_war import rules, views
+from warcards.games.naval_war import notation, rules, views
+from warcards.games.naval_war import setup as scenario_setup
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
-from warcards.games.naval_war.notation import Layout
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
-from warcards.games.naval_war.state import NavalWarState
+from warcards.games.naval_war.state import NavalWarState, NotationModule, RulesModule, ViewsModule
 
 
 class NavalWarGame(Game):
-    """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options."""
+    """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options.
+
+    The state reaches the modules above it (HOUSE.md's import order) through its game: the class attributes
+    `rules`, `views` and `notation` are those modules (class attributes, so that a game pickles)."""
 
     game_id = "naval-war"
     title = "Naval War"
+    rules: ClassVar[RulesModule] = rules
+    views: ClassVar[ViewsModule] = views
+    notation: ClassVar[NotationModule] = notation
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         cards = card_file_option(self.game_id, self.options.get("cards"))
-        self.tables = t = load_tables(CARD_FILE if cards is None else cards)
-        self.params = make_params(self.options, t.num_ships, sum(t.ship_carrier))
-        self.layout = Layout(t)
-        p = self.params
+        path = CARD_FILE if cards is None else cards
+        self.table = table = load_tables(path)
+        clash = notation.texts_that_clash(table)
+        if clash is not None:
+            raise card_error(file_label(path), [f"two actions read {clash!r} in the notation; rename a ship or a code"])
+        self.params = p = make_params(self.options, table.num_ships, sum(table.ship_carrier))
+        self.layout = layout = notation.action_layout(table)
+        """The player actions (`notation.action_layout`)."""
+        self.chance_layout = chance = notation.chance_layout(table)
+        """The chance outcomes (`notation.chance_layout`)."""
+        self.fire_of_kind: tuple[int, ...] = tuple(
+            layout.fire + table.salvo_index[k] if table.salvo_index[k] >= 0 else -1 for k in range(table.num_kinds)
+        )
+        """The `fire` action of each salvo kind (-1 for any other kind)."""
+        self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
+        """The chance outcome that draws each kind."""
+        self.first_draw_outcome = chance.card
+        """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         boxed: set[int] = set()
         if not p.additional_ship:
-            boxed.update(c for c in range(t.num_cards) if t.kind_cat[t.card_kind[c]] == ADDSHIP)
+            boxed.update(c for c in range(table.num_cards) if table.kind_cat[table.card_kind[c]] == ADDSHIP)
         if p.gunnery:
             gone = RED_CATEGORIES | {DD, SWEEP}
-            boxed.update(c for c in range(t.num_cards) if t.kind_cat[t.card_kind[c]] in gone)
+            boxed.update(c for c in range(table.num_cards) if table.kind_cat[table.card_kind[c]] in gone)
         self.boxed_cards = frozenset(boxed)
-        if p.players * p.deal > t.num_cards - len(boxed):
+        if p.players * p.deal > table.num_cards - len(boxed):
             raise OptionError(
                 f"naval-war: {p.players} players are dealt {p.players * p.deal} play cards (extra_cards="
-                f"{p.extra_cards}); the play deck holds only {t.num_cards - len(boxed)} with these options"
+                f"{p.extra_cards}); the play deck holds only {table.num_cards - len(boxed)} with these options"
             )
-        self.boxed_ships = frozenset(s for s in range(t.num_ships) if p.gunnery and t.ship_carrier[s])
+        self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
-        self.zone_names, self.zone_order = views.zone_tables(t, p.players)
-        self.die_outcomes: tuple[tuple[int, float], ...] = tuple(
-            (self.layout.C_DIE + i, 1 / 6) for i in range(6)
-        )
+        self.zone_names, self.zone_order = views.zone_tables(table, p.players)
+        self.die_outcomes: tuple[tuple[int, float], ...] = tuple((chance.die + i, 1 / 6) for i in range(6))
 
     @property
     def num_players(self) -> int:
@@ -54,17 +72,17 @@ class NavalWarGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return self.layout.num_actions
+        return self.layout.size
 
     @property
     def max_chance_outcomes(self) -> int:
-        return self.layout.num_outcomes
+        return self.chance_layout.size
 
     @property
     def max_game_length(self) -> int:
-        t = self.tables
+        table = self.table
         per_turn = 8 + 10 + 4
-        per_round = 2 * t.num_ships + 4 * t.num_cards + MAX_TURNS_PER_ROUND * per_turn
+        per_round = 2 * table.num_ships + 4 * table.num_cards + MAX_TURNS_PER_ROUND * per_turn
         return MAX_ROUNDS * per_round
 
     def new_initial_state(self) -> NavalWarState:
@@ -73,7 +91,7 @@ class NavalWarGame(Game):
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> NavalWarState:
-        return views.state_from_setup(self, setup)
+        return scenario_setup.state_from_setup(self, setup)
 
     def seat_names(self) -> list[str]:
         if self.params.num_fleets:
@@ -82,4 +100,3 @@ class NavalWarGame(Game):
 
     def rulings_path(self) -> Path | None:
         return Path(__file__).with_name("RULES.md")
-

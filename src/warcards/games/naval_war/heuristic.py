@@ -13,9 +13,11 @@ from collections import Counter
 from functools import cached_property
 from typing import Any
 
+from warcards.engine.actions import ActionLayout
 from warcards.engine.agents import SeatView
 from warcards.engine.api import Game
-from warcards.games.naval_war.notation import SEATS, SLOTS, Layout
+from warcards.games.naval_war.cards import Tables
+from warcards.games.naval_war.notation import SEATS, SLOTS
 
 
 class _Ship:
@@ -48,16 +50,16 @@ class NavalWarHeuristic:
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
-        layout: Layout = game.layout  # type: ignore[attr-defined]
-        self.L = layout
-        self.index = {sid: i for i, sid in enumerate(layout.t.ship_ids)}
+        self.layout: ActionLayout = game.layout  # type: ignore[attr-defined]
+        self.table: Tables = game.table  # type: ignore[attr-defined]
+        self.index = {sid: i for i, sid in enumerate(self.table.ship_ids)}
 
     def step(self, view: SeatView) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         obs = view.observation(_FIELDS)
-        ctx = _Context(obs, self.seat, self.L, self.index)
+        ctx = _Context(obs, self.seat, self.layout, self.table, self.index)
         best: list[int] = []
         top = float("-inf")
         for a in legal:
@@ -73,11 +75,12 @@ class _Context:
     """One observation, digested for scoring. What only some actions need (gun sizes, threats, which salvo
     is under which ship) is digested on first use: the heuristic runs at every move of a search's rollouts."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, layout: Layout, index: dict[str, int]) -> None:
+    def __init__(self, obs: dict[str, Any], seat: int, layout: ActionLayout, table: Tables,
+                 index: dict[str, int]) -> None:
         self.obs = obs
         self.seat = seat
-        self.L = layout
-        self.t = layout.t
+        self.layout = layout
+        self.table = table
         self.ships: dict[str, _Ship] = {}
         self.by_target: dict[int, _Ship] = {}
         self.by_owner: list[list[_Ship]] = []
@@ -88,7 +91,7 @@ class _Context:
             slot = 0
             for raw, ship in zip(force["ships"], owned, strict=True):
                 if raw["id"] is None:
-                    self.by_target[layout.ns + j * SLOTS + slot] = ship
+                    self.by_target[table.num_ships + j * SLOTS + slot] = ship
                 else:
                     self.ships[raw["id"]] = ship
                     self.by_target[index[raw["id"]]] = ship
@@ -147,7 +150,7 @@ class _Context:
         return ship.sink
 
     def _kind_value(self, code: str) -> int:
-        t = self.t
+        t = self.table
         return t.kind_value[t.kind_codes.index(code)]
 
     def _salvo_gun(self, code: str) -> str:
@@ -155,56 +158,56 @@ class _Context:
 
     # ----- scoring ------------------------------------------------------------------------------------------
     def score(self, a: int) -> float:
-        L, t = self.L, self.t
-        if a == L.DRAW:
+        layout, t = self.layout, self.table
+        if a == layout.draw:
             return 3.0
-        if a in (L.SKIP, L.GIVE_NONE, L.ADDSHIP):
+        if a in (layout.skip, layout.give_none, layout.addship):
             return 0.0
-        if a == L.SMOKE:
+        if a == layout.smoke:
             return 6.0 if self.threatened else 0.3
-        if a == L.DD:
+        if a == layout.dd:
             return 9.0
-        if a == L.SWEEP:
+        if a == layout.sweep:
             return 3.0 + 2.0 * float(self.obs["task_forces"][self.seat]["mine_hits"])
-        if a < L.FIRE:
-            return self._discard(t.kind_codes[a - L.DISCARD])
-        if a < L.AT:
-            return self._best_fire(t.kind_value[t.salvo_kinds[a - L.FIRE]])
-        if a < L.AT_DD:
-            return self._fire(self._aim_value(), self.by_target[a - L.AT])
-        if a < L.REPAIR:
-            return self._fire_dd(self._aim_value(), a - L.AT_DD)
-        if a < L.SWAP:
-            return self._repair(t.card_ids[a - L.REPAIR])
-        if a < L.GIVE:
-            si = (a - L.SWAP) // SEATS
+        if a < layout.fire:
+            return self._discard(t.kind_codes[a - layout.discard])
+        if a < layout.at:
+            return self._best_fire(t.kind_value[t.salvo_kinds[a - layout.fire]])
+        if a < layout.at_dd:
+            return self._fire(self._aim_value(), self.by_target[a - layout.at])
+        if a < layout.repair:
+            return self._fire_dd(self._aim_value(), a - layout.at_dd)
+        if a < layout.swap:
+            return self._repair(t.card_ids[a - layout.repair])
+        if a < layout.give:
+            si = (a - layout.swap) // SEATS
             gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[si]])
             return 2.5 if gun not in self.my_guns else -1.0
-        if a < L.MINE:
-            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[a - L.GIVE]])
-            return 2.0 if gun not in self.my_guns else 1.0 - 0.1 * t.kind_value[t.salvo_kinds[a - L.GIVE]]
-        if a < L.SUB:
-            mi, j = divmod(a - L.MINE, SEATS)
+        if a < layout.mine:
+            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[a - layout.give]])
+            return 2.0 if gun not in self.my_guns else 1.0 - 0.1 * t.kind_value[t.salvo_kinds[a - layout.give]]
+        if a < layout.sub:
+            mi, j = divmod(a - layout.mine, SEATS)
             v = t.kind_value[t.mine_kinds[mi]]
             return self._mine(j, v)
-        if a < L.TORPEDO:
-            return self._gamble(self.by_target[a - L.SUB], 2 / 6)
-        if a < L.ADDDMG:
-            return self._gamble(self.by_target[a - L.TORPEDO], 1 / 6)
-        if a < L.STRIKE:
-            ai, c = divmod(a - L.ADDDMG, L.nc)
+        if a < layout.torpedo:
+            return self._gamble(self.by_target[a - layout.sub], 2 / 6)
+        if a < layout.adddmg:
+            return self._gamble(self.by_target[a - layout.torpedo], 1 / 6)
+        if a < layout.strike:
+            ai, c = divmod(a - layout.adddmg, t.num_cards)
             ship = self.ships[self.salvo_ship[t.card_ids[c]]]
             v = t.kind_value[t.adddmg_kinds[ai]]
             return self._sink_value(ship) if v >= ship.left else v * self.weight[ship.owner]
-        if a < L.KAMIKAZE:
-            return self._strike(self.by_target[a - L.STRIKE], 1 / 6)
-        if a < L.DD_TARGET:
-            return self._strike(self.by_target[a - L.KAMIKAZE], 2 / 6) - 0.2
-        if a < L.DD_SINK:
-            j = a - L.DD_TARGET
+        if a < layout.kamikaze:
+            return self._strike(self.by_target[a - layout.strike], 1 / 6)
+        if a < layout.dd_target:
+            return self._strike(self.by_target[a - layout.kamikaze], 2 / 6) - 0.2
+        if a < layout.dd_sink:
+            j = a - layout.dd_target
             best = sorted((s.hits for s in self.by_owner[j]), reverse=True)[:3]
             return sum(best) * self.weight[j]
-        ship = self.by_target[a - L.DD_SINK]
+        ship = self.by_target[a - layout.dd_sink]
         return ship.hits * self.weight[ship.owner] + self._class_bonus(ship)
 
     def _best_fire(self, v: int) -> float:

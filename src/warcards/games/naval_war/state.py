@@ -1,118 +1,210 @@
 """Naval War state: plain lists of ints, copied by slicing.
 
-Where each card is:
-- `cpos[card]` for the 108 play cards: DECK, DISCARD, UNSEEN (a hand discarded unseen at elimination), BOX
-  (removed by an option), PLAY (a red card being resolved, or a salvo whose target is being named), HAND+seat, MINES+seat (a minefield before that
-  task force), SMOKE+seat, DDC+seat (a Destroyer Squadron in the centre), ON_DD+seat (a salvo on it),
-  ON_SHIP+ship (a salvo under a ship), ON_SALVO+card (Additional Damage on that salvo).
-- `spos[ship]` for the 54 ships: HARBOR, BOX, FLEET+seat, DEEP+seat (the Deep Six pile of the sinker).
-`hands`, `fleets`, `harbor` and `deck_count` mirror those for speed. The draw pile is unordered: a draw is a
-chance node over the kinds left in it. `down` is a bitmask of face-down ships (night actions). `foes` and `tgt`
-cache who may be attacked (their inner lists are replaced, never mutated, so copies share them safely);
-`tcache` caches each seat's targets and starts empty in a copy.
+Where each card is: `card_position[card]` for the 108 play cards, `ship_position[ship]` for the 54 ships (codes in
+`codes.py`). `hands`, `fleets`, `harbor` and `deck_count` mirror those for speed. The draw pile is unordered: a
+draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
+inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
+targets and starts empty in a copy.
 
-A copy copies the attribute dict and then gives itself its own copy of every list the rules change in place
-(`_MUTABLE`); `last_round`, `elig` and `returns_` are only ever replaced, so copies share them.
+The rules, views and notation sit above this module (HOUSE.md); the state reaches them through its game
+(`NavalWarGame.rules`, `.views`, `.notation`, typed by the module protocols below), so the hooks are thin:
+the rule hooks index the rules' per-phase tables (`LEGAL_ACTIONS`, `CHANCE_OUTCOMES`, `TRANSITIONS`), the
+others call one function of views or notation.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
-from warcards.games.naval_war import rules, views
-from warcards.games.naval_war.codes import DECK, HARBOR, PH_DEAL_SHIP
+from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
 if TYPE_CHECKING:
+    from warcards.engine.actions import ActionLayout
+    from warcards.games.naval_war.cards import Tables
     from warcards.games.naval_war.game import NavalWarGame
+    from warcards.games.naval_war.params import Params
 
 _MUTABLE = (
-    "cpos", "spos", "deck_count", "harbor", "dmg", "mine_hits", "mine_last", "smoke", "ddc", "dd_hits",
-    "alive", "scores", "kwait", "strikes", "tgt",
+    "card_position", "ship_position", "deck_count", "harbor", "damage", "mine_hits", "mine_last", "smoke",
+    "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
+"""The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
+
+
+class RulesModule(Protocol):
+    """What the state reads in `rules` (the module is the implementation): each phase's legal actions, chance
+    outcomes and transition, indexed by phase number, the round end and the refusals."""
+
+    LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...]
+    CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...]
+    TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...]
+
+    def end_round(self, state: NavalWarState) -> None: ...
+    def illegal_reason(self, state: NavalWarState, action: int) -> str: ...
+
+
+class ViewsModule(Protocol):
+    """What the state calls in `views` (the module is the implementation)."""
+
+    def observe(self, state: NavalWarState, seat: int, fields: frozenset[str] | None = None) -> JSON: ...
+    def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
+    def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
+    def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
+    def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
+
+
+class NotationModule(Protocol):
+    """What the state calls in `notation` (the module is the implementation)."""
+
+    def action_to_string(self, state: NavalWarState, action: int) -> str: ...
+    def parse_action(self, state: NavalWarState, text: str) -> int: ...
 
 
 class NavalWarState(State):
-    """One Naval War position (see the module docstring for the encoding)."""
+    """One Naval War position.
+
+    Attributes:
+        table: the card table (shared, read-only).
+        params: the resolved options and rule numbers (shared, read-only).
+        layout: the player-action layout (`notation.action_layout`, shared).
+        num_players: the number of seats.
+        team: each seat's fleet number (Fleet play), or -1 for every seat without fleets (shared).
+        card_position: where each play card is: DECK, DISCARD, UNSEEN (a hand discarded unseen at
+            elimination), BOX (removed by an option), PLAY (a red card being resolved, or a salvo whose target
+            is being named), HAND+seat, MINES+seat (a minefield before that task force), SMOKE+seat, DDC+seat
+            (a Destroyer Squadron in the centre), ON_DD+seat (a salvo on it), ON_SHIP+ship (a salvo under a
+            ship), ON_SALVO+card (Additional Damage on that salvo).
+        ship_position: where each ship is: HARBOR, BOX, FLEET+seat, DEEP+seat (the Deep Six pile of the sinker).
+        hands: each seat's play cards, in the order received.
+        fleets: each seat's task force, ships in the order they joined it.
+        known: each seat's hand cards every seat knows (received face up in a fleet exchange).
+        deck_count: copies of each kind left in the draw pile.
+        harbor: the ships in the harbor pile, in id order.
+        damage: hits from salvos and Additional Damage on each ship.
+        mine_hits: hits of the minefields before each task force.
+        mine_last: the seat that laid the last minefield before each task force (NONE when none).
+        smoke: each seat's Smoke card in play (NONE when none).
+        dd_card: each seat's Destroyer Squadron in the centre (NONE when none).
+        dd_hits: salvo hits on each seat's Destroyer Squadron.
+        alive: whether each seat still has ships this round.
+        scores: each seat's score over the rounds played.
+        last_round: each seat's points in the last round scored.
+        kamikaze_wait: turns each carrier still rests after a Kamikaze strike.
+        strikes: the air strikes named this turn, three ints each: carrier, target ship, 1 if Kamikaze.
+        carriers_to_name: the carriers that may strike this turn, in the order they are named.
+        final_returns: the returns once the game is over.
+        deck_size: play cards left in the draw pile.
+        phase: the phase of play (`codes.Phase`).
+        to_act: the seat to act, CHANCE or TERMINAL.
+        turn_player: the seat whose turn (or opening) it is.
+        dealer: the seat that dealt this round.
+        round_index: the round being played, from 1.
+        turn_count: turns taken this round (bounded by `params.MAX_TURNS_PER_ROUND`).
+        deal_left: cards (or ships) still to deal in this pass of the deal.
+        in_opening: whether the opening (red cards from the hand) is under way.
+        opening_count: seats that have finished their opening.
+        mined_in_opening: bitmask of the task forces mined in this opening (one minefield each).
+        opening_done: bitmask of the seats that have finished their opening.
+        unseen_non_red: cards discarded unseen from hands that had finished the opening (so hold no red card).
+        pending: the red card being resolved (NONE when none).
+        pending_target: the ship a Submarine or Torpedo Boat attacks (NONE when none).
+        roll_kind: what the next die roll resolves (`codes.Roll`; NONE before any).
+        carrier_index: the next carrier of `carriers_to_name` to name a target for.
+        strike_index: the next named strike to roll.
+        dd_target: the task force the Destroyer Squadron attacks (NONE when none).
+        dd_left: ships the Destroyer Squadron may still sink.
+        swap_card: the salvo just given to a fleet-mate (NONE when none).
+        round_over: whether one side alone is left afloat (the round is scored next).
+        aiming: the salvo whose target is being named (NONE when none).
+        face_down: bitmask of the face-down ships (night actions).
+        foes: the cached enemies of each seat (None until needed).
+        targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
+        fleet_targets: each task force's cached attackable targets (None until needed).
+    """
 
     game: NavalWarGame
 
     def __init__(self, game: NavalWarGame) -> None:
         super().__init__(game)
-        self.t = game.tables
-        self.p = game.params
-        self.L = game.layout
-        self.n = game.params.players
+        table = game.table
+        n = game.params.players
+        self.table: Tables = table
+        self.params: Params = game.params
+        self.layout: ActionLayout = game.layout
+        self.num_players = n
         self.team: list[int] = game.teams
-        self._outcomes: list[tuple[int, float]] | None = None
-        n, t = self.n, self.t
-        self.cpos: list[int] = [DECK] * t.num_cards
-        self.spos: list[int] = [HARBOR] * t.num_ships
+        self.card_position: list[int] = [DECK] * table.num_cards
+        self.ship_position: list[int] = [HARBOR] * table.num_ships
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.fleets: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
-        self.deck_count: list[int] = [0] * t.num_kinds
+        self.deck_count: list[int] = [0] * table.num_kinds
         self.harbor: list[int] = []
-        self.dmg: list[int] = [0] * t.num_ships
+        self.damage: list[int] = [0] * table.num_ships
         self.mine_hits: list[int] = [0] * n
-        self.mine_last: list[int] = [-1] * n
-        self.smoke: list[int] = [-1] * n
-        self.ddc: list[int] = [-1] * n
+        self.mine_last: list[int] = [NONE] * n
+        self.smoke: list[int] = [NONE] * n
+        self.dd_card: list[int] = [NONE] * n
         self.dd_hits: list[int] = [0] * n
         self.alive: list[bool] = [True] * n
         self.scores: list[int] = [0] * n
         self.last_round: list[int] = [0] * n
-        self.kwait: list[int] = [0] * t.num_ships
+        self.kamikaze_wait: list[int] = [0] * table.num_ships
         self.strikes: list[int] = []
-        self.elig: list[int] = []
-        self.returns_: list[float] = [0.0] * n
+        self.carriers_to_name: list[int] = []
+        self.final_returns: list[float] = [0.0] * n
         self.deck_size = 0
-        self.phase = PH_DEAL_SHIP
-        self.cur = CHANCE
-        self.turn = 0
+        self.phase = Phase.DEAL_SHIP
+        self.to_act = CHANCE
+        self.turn_player = 0
         self.dealer = 0
-        self.round = 1
-        self.turns = 0
+        self.round_index = 1
+        self.turn_count = 0
         self.deal_left = 0
-        self.in_open = False
-        self.open_done = 0
-        self.mined_open = 0
-        self.opened = 0
-        self.hidden_nored = 0
-        self.pend = -1
-        self.pend_target = -1
-        self.roll_kind = -1
-        self.strike_ptr = 0
-        self.strike_i = 0
-        self.dd_target = -1
+        self.in_opening = False
+        self.opening_count = 0
+        self.mined_in_opening = 0
+        self.opening_done = 0
+        self.unseen_non_red = 0
+        self.pending = NONE
+        self.pending_target = NONE
+        self.roll_kind = NONE
+        self.carrier_index = 0
+        self.strike_index = 0
+        self.dd_target = NONE
         self.dd_left = 0
-        self.swap_card = -1
+        self.swap_card = NONE
         self.round_over = False
-        self.aim = -1
-        self.down = 0
+        self.aiming = NONE
+        self.face_down = 0
         self.foes: tuple[tuple[int, ...], ...] | None = None
-        self.tcache: dict[int, list[int]] | None = None
-        self.tgt: list[list[int] | None] = [None] * n
+        self.targets_cache: dict[int, list[int]] | None = None
+        self.fleet_targets: list[list[int] | None] = [None] * n
 
-    # ----- contract ---------------------------------------------------------------------------------------
+    # ----- the engine's hooks -----------------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.cur
+        return self.to_act
 
-    _legal_actions = rules.legal_actions
+    def _legal_actions(self) -> list[int]:
+        return self.game.rules.LEGAL_ACTIONS[self.phase](self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        cached = self._outcomes
-        if cached is None:
-            cached = self._outcomes = rules.chance_outcomes(self)
-        return list(cached)
+        return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
 
-    _apply = rules.apply
+    def _apply(self, action: int) -> None:
+        """The phase's transition, then the round end if someone's elimination left one side afloat."""
+        rules = self.game.rules
+        rules.TRANSITIONS[self.phase](self, action)
+        if self.round_over and self.phase != Phase.END:
+            rules.end_round(self)
 
     def _illegal_reason(self, action: int) -> str:
-        return rules.illegal_reason(self, action)
+        return self.game.rules.illegal_reason(self, action)
 
     def returns(self) -> list[float]:
-        return list(self.returns_) if self.cur == TERMINAL else [0.0] * self.n
+        return list(self.final_returns) if self.to_act == TERMINAL else [0.0] * self.num_players
 
     def _copy(self) -> NavalWarState:
         d = self.__dict__.copy()
@@ -121,8 +213,7 @@ class NavalWarState(State):
         d["hands"] = [h[:] for h in self.hands]
         d["fleets"] = [f[:] for f in self.fleets]
         d["known"] = [k[:] for k in self.known]
-        d["tcache"] = None
-        d["_outcomes"] = None
+        d["targets_cache"] = None
         d["_history"] = []
         d["_legal_cache"] = None
         other: NavalWarState = object.__new__(NavalWarState)
@@ -130,27 +221,25 @@ class NavalWarState(State):
         return other
 
     def _observe(self, seat: int) -> JSON:
-        return views.observe(self, seat)
+        return self.game.views.observe(self, seat)
 
     def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return views.observe(self, seat, fields)
+        return self.game.views.observe(self, seat, fields)
 
     def _determinize(self, seat: int, rng: Rng) -> NavalWarState:
-        return views.determinize(self, seat, rng)
+        return self.game.views.determinize(self, seat, rng)
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return views.hidden_action_text(self, action, seat)
+        return self.game.views.hidden_action_text(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        if self.cur == CHANCE and 0 <= action < self.L.num_outcomes:
-            return self.L.outcome_text(action)
-        return self.L.action_text(action)
+        return self.game.notation.action_to_string(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return self.L.parse(text, self.cur == CHANCE)
+        return self.game.notation.parse_action(self, text)
 
     def zones(self) -> dict[str, list[str]]:
-        return views.zones(self)
+        return self.game.views.zones(self)
 
     def position(self) -> JSON:
-        return views.position(self)
+        return self.game.views.position(self)

@@ -1,0 +1,152 @@
+"""Naval War rules, the round: Setup (the deal), Round end, Scoring a round and the Goal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warcards.engine.api import CHANCE, TERMINAL
+from warcards.games.naval_war.codes import (
+    BOX,
+    DECK,
+    DEEP,
+    FLEET,
+    HARBOR,
+    NONE,
+    Phase,
+)
+from warcards.games.naval_war.notation import SEATS
+from warcards.games.naval_war.params import (
+    ELIMINATION_PENALTY,
+    MAX_ROUNDS,
+    SOLE_SURVIVOR_BONUS,
+)
+
+if TYPE_CHECKING:
+    from warcards.games.naval_war.state import NavalWarState
+
+
+def start_round(state: NavalWarState) -> None:
+    """Setup: every card back in its deck, then deal 5 ships and 5 play cards each (4 and 4 with 9)."""
+    t = state.table
+    n = state.num_players
+    boxed_cards = state.game.boxed_cards
+    boxed_ships = state.game.boxed_ships
+    state.card_position = [BOX if c in boxed_cards else DECK for c in range(t.num_cards)]
+    state.ship_position = [BOX if s in boxed_ships else HARBOR for s in range(t.num_ships)]
+    state.harbor = [s for s in range(t.num_ships) if s not in boxed_ships]
+    state.deck_count = [sum(1 for c in cards if c not in boxed_cards) for cards in t.kind_cards]
+    state.deck_size = sum(state.deck_count)
+    state.hands = [[] for _ in range(n)]
+    state.fleets = [[] for _ in range(n)]
+    state.known = [[] for _ in range(n)]
+    state.damage = [0] * t.num_ships
+    state.mine_hits = [0] * n
+    state.mine_last = [NONE] * n
+    state.smoke = [NONE] * n
+    state.dd_card = [NONE] * n
+    state.dd_hits = [0] * n
+    state.alive = [True] * n
+    state.foes = None
+    state.targets_cache = None
+    state.fleet_targets = [None] * n
+    state.face_down = 0
+    state.kamikaze_wait = [0] * t.num_ships
+    state.turn_count = 0
+    state.in_opening = False
+    state.opening_count = 0
+    state.mined_in_opening = 0
+    state.opening_done = 0
+    state.unseen_non_red = 0
+    state.pending = NONE
+    state.round_over = False
+    state.deal_left = n * state.params.deal
+    state.phase, state.to_act = Phase.DEAL_SHIP, CHANCE
+
+
+def deal_seat(state: NavalWarState) -> int:
+    """Dealing goes round the table from the dealer's left, one card at a time."""
+    dealt = state.num_players * state.params.deal - state.deal_left
+    return (state.dealer + 1 + dealt) % state.num_players
+
+
+def deal_ship(state: NavalWarState, s: int) -> None:
+    """Setup: a ship dealt into a player's task force, face up (face down with night actions)."""
+    j = deal_seat(state)
+    state.harbor.remove(s)
+    state.ship_position[s] = FLEET + j
+    state.fleets[j].append(s)
+    state.targets_cache = None
+    state.fleet_targets[j] = None
+    if state.params.night:
+        state.face_down |= 1 << s
+    state.deal_left -= 1
+    if state.deal_left == 0:
+        state.deal_left = state.num_players * state.params.deal
+        state.phase = Phase.DEAL_CARD
+
+
+def take_from_deck(state: NavalWarState, k: int) -> int:
+    """The drawn copy of kind `k`: the lowest-numbered copy in the draw pile (the pile is unordered)."""
+    cpos = state.card_position
+    for c in state.table.kind_cards[k]:
+        if cpos[c] == DECK:
+            state.deck_count[k] -= 1
+            state.deck_size -= 1
+            return c
+    raise AssertionError(f"kind {k} is not in the draw pile")
+
+
+def round_points(state: NavalWarState) -> list[int]:
+    """Scoring a round: Hit Numbers in the Deep Six, +10 to a sole survivor (each surviving member of the
+    last fleet), -10 to every player eliminated in the round."""
+    hits = state.table.ship_hits
+    pts = [0] * state.num_players
+    for s, pos in enumerate(state.ship_position):
+        if DEEP <= pos < DEEP + SEATS:
+            pts[pos - DEEP] += hits[s]
+    team = state.team
+    alive = state.alive
+    sole = sum(alive) == 1 if team[0] < 0 else len({team[i] for i in range(state.num_players) if alive[i]}) == 1
+    for i in range(state.num_players):
+        if not alive[i]:
+            pts[i] -= ELIMINATION_PENALTY
+        elif sole:
+            pts[i] += SOLE_SURVIVOR_BONUS
+    return pts
+
+
+def side_scores(state: NavalWarState) -> list[int]:
+    """The score each seat's side stands on: its own, or its fleet's total (Fleet play)."""
+    team = state.team
+    if team[0] < 0:
+        return list(state.scores)
+    totals: dict[int, int] = {}
+    for i in range(state.num_players):
+        totals[team[i]] = totals.get(team[i], 0) + state.scores[i]
+    return [totals[team[i]] for i in range(state.num_players)]
+
+
+def end_round(state: NavalWarState) -> None:
+    """Round end and Goal: score; the game ends when one side reaches the target alone at the top (a tie
+    plays one more round, R19); otherwise the leader deals the next round (R20)."""
+    pts = round_points(state)
+    for i in range(state.num_players):
+        state.scores[i] += pts[i]
+    state.last_round = pts
+    state.round_over = False
+    sides = side_scores(state)
+    best = max(sides)
+    leaders = [i for i in range(state.num_players) if sides[i] == best]
+    team = state.team
+    distinct = len({team[i] if team[i] >= 0 else i for i in leaders})
+    if (best >= state.params.target and distinct == 1) or state.round_index >= MAX_ROUNDS:
+        state.final_returns = [1.0 / distinct if i in leaders else 0.0 for i in range(state.num_players)]
+        state.phase, state.to_act = Phase.END, TERMINAL
+        return
+    top = max(state.scores)
+    d = state.dealer
+    while state.scores[d] != top:
+        d = (d + 1) % state.num_players
+    state.dealer = d
+    state.round_index += 1
+    start_round(state)

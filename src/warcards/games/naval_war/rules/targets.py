@@ -1,0 +1,194 @@
+"""Naval War rules, who may be attacked: enemies, targets (screened carriers, Smoke, night slots), exposure at
+night, and the targets of red cards, air strikes and the Destroyer Squadron."""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from warcards.games.naval_war.cards import (
+    ADDDMG,
+    ADDSHIP,
+    MINE,
+    SUB,
+    TORPEDO,
+)
+from warcards.games.naval_war.codes import (
+    FLEET,
+    ON_SHIP,
+)
+from warcards.games.naval_war.notation import SEATS, SLOTS
+
+if TYPE_CHECKING:
+    from warcards.games.naval_war.state import NavalWarState
+
+
+def enemies(state: NavalWarState, p: int) -> tuple[int, ...]:
+    """Living seats `p` may attack: never yourself (Turn: "never damage or sink your own ship") and never a
+    fleet-mate (Fleet play). Cached until someone is eliminated."""
+    foes = state.foes
+    if foes is None:
+        team = state.team
+        alive = state.alive
+        n = state.num_players
+        foes = state.foes = tuple(
+            tuple(j for j in range(n) if j != q and alive[j] and (team[q] < 0 or team[j] != team[q]))
+            for q in range(n)
+        )
+    return foes[p]
+
+
+def ship_targets(state: NavalWarState, p: int, through_smoke: bool) -> list[int]:
+    """Targets `p` may attack: enemy ships, not a screened carrier, not under Smoke unless `through_smoke`.
+
+    A target is a ship id, or a face-down ship's seat-and-slot index (night actions, see `seat_targets`).
+    Cached until a fleet, a Smoke, a ship's face or a player's survival changes; callers do not mutate it."""
+    key = 2 * p + through_smoke
+    cache = state.targets_cache
+    if cache is None:
+        cache = state.targets_cache = {}
+    else:
+        found = cache.get(key)
+        if found is not None:
+            return found
+    smoke = state.smoke
+    tgt = state.fleet_targets
+    out: list[int] = []
+    for j in enemies(state, p):
+        if smoke[j] >= 0 and not through_smoke:
+            continue
+        ships = tgt[j]
+        if ships is None:
+            ships = seat_targets(state, j)
+        out += ships
+    cache[key] = out
+    return out
+
+
+def seat_targets(state: NavalWarState, j: int) -> list[int]:
+    """The attackable ships of task force `j` (cached in `tgt[j]`): carriers only once unscreened (Setup).
+
+    Night actions: a face-down ship is a target by its slot (its order among the face-down ships of the task
+    force) and is never known to be a carrier; a face-up carrier is screened while any other ship is afloat
+    (R40)."""
+    carrier = state.table.ship_carrier
+    fleet = state.fleets[j]
+    down = state.face_down
+    if not down:
+        ships = [s for s in fleet if not carrier[s]] or fleet[:]
+    else:
+        others = [s for s in fleet if not carrier[s] or (down >> s) & 1]
+        keep = others or fleet
+        base = state.table.num_ships + j * SLOTS
+        ships = []
+        slot = 0
+        for s in fleet:
+            if (down >> s) & 1:
+                ships.append(base + slot)
+                slot += 1
+            elif s in keep:
+                ships.append(s)
+    state.fleet_targets[j] = ships
+    return ships
+
+
+def ship_at(state: NavalWarState, target: int) -> int:
+    """The ship a target index names (a face-down ship by its seat and slot, night actions)."""
+    ns = state.table.num_ships
+    if target < ns:
+        return target
+    j, slot = divmod(target - ns, SLOTS)
+    down = state.face_down
+    for s in state.fleets[j]:
+        if (down >> s) & 1:
+            if slot == 0:
+                return s
+            slot -= 1
+    raise AssertionError(f"no face-down ship in slot {target} of task force {j}")
+
+
+def expose(state: NavalWarState, s: int) -> None:
+    """Night actions: a ship is turned face up when it fires or is attacked or hit (R39)."""
+    if (state.face_down >> s) & 1:
+        state.face_down &= ~(1 << s)
+        state.fleet_targets[state.ship_position[s] - FLEET] = None
+        state.targets_cache = None
+
+
+def expose_firer(state: NavalWarState, p: int, k: int) -> None:
+    """Night actions: a salvo is fired by a face-up ship of its gun size, else the lowest-numbered face-down
+    one is turned face up (R39)."""
+    gun = state.table.kind_gun[k]
+    ship_gun = state.table.ship_gun
+    down = state.face_down
+    hidden = [s for s in state.fleets[p] if ship_gun[s] == gun]
+    if hidden and all((down >> s) & 1 for s in hidden):
+        expose(state, min(hidden))
+
+
+def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
+    """Salvos lying under enemy ships (targets of Additional Damage), in card order."""
+    fleets = state.fleets
+    under = {ON_SHIP + s for j in enemies(state, p) for s in fleets[j]}
+    salvos = state.table.salvo_cards
+    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
+
+
+def red_targets(state: NavalWarState, p: int, kind: int) -> list[int]:
+    """Legal plays of red card `kind` by `p` (Red cards; Opening limits)."""
+    t, layout = state.table, state.layout
+    cat = t.kind_cat[kind]
+    if cat == MINE:
+        base = layout.mine + t.mine_index[kind] * SEATS
+        return [
+            base + j
+            for j in enemies(state, p)
+            if state.smoke[j] < 0 and not (state.in_opening and (state.mined_in_opening >> j) & 1)
+        ]
+    if cat == SUB:
+        return [layout.sub + s for s in ship_targets(state, p, True)]
+    if cat == TORPEDO:
+        return [layout.torpedo + s for s in ship_targets(state, p, False)]
+    if cat == ADDDMG:
+        if state.in_opening:
+            return []
+        base = layout.adddmg + t.adddmg_index[kind] * t.num_cards
+        return [base + c for c in salvo_cards_on_enemies(state, p)]
+    if cat == ADDSHIP:
+        return [layout.addship] if state.harbor else []
+    return []
+
+
+def strike_targets(state: NavalWarState, p: int) -> list[int]:
+    """Air strikes: enemy ships not under Smoke and not screened carriers."""
+    return ship_targets(state, p, False)
+
+
+def strike_carriers(state: NavalWarState, p: int) -> list[int]:
+    """Carriers of `p` that may strike now (Variations, Kamikaze: a resting carrier may not)."""
+    carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
+    return [s for s in state.fleets[p] if carrier[s] and kwait[s] == 0]
+
+
+def dd_targets(state: NavalWarState, p: int) -> list[int]:
+    """Destroyer Squadron: a living enemy task force not under Smoke (R7)."""
+    return [j for j in enemies(state, p) if state.smoke[j] < 0]
+
+
+def dd_sinkable(state: NavalWarState, j: int) -> list[int]:
+    """Ships the Destroyer Squadron may pick: screened carriers only when nothing else is left (R8)."""
+    ships = state.fleet_targets[j]
+    return ships if ships is not None else seat_targets(state, j)
+
+
+def mates(state: NavalWarState, p: int) -> list[int]:
+    """Living fleet-mates of `p` (Fleet play)."""
+    tp = state.team[p]
+    return [j for j in range(state.num_players) if j != p and state.alive[j] and tp >= 0 and state.team[j] == tp]
+
+
+def own_salvos(state: NavalWarState, p: int) -> list[int]:
+    """Salvos under `p`'s own ships (Repair targets), in card order."""
+    under = {ON_SHIP + s for s in state.fleets[p]}
+    salvos = state.table.salvo_cards
+    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))

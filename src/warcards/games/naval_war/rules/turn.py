@@ -1,0 +1,390 @@
+"""Naval War rules, the Opening and the Turn: red cards from the hand, draw or air strikes, the normal cards
+(Salvo, Smoke, Destroyer Squadron, Repair, Minesweeper) and the fleet exchange."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warcards.engine.api import CHANCE
+from warcards.games.naval_war.cards import (
+    DD,
+    REPAIR,
+    SALVO,
+    SMOKE,
+    SWEEP,
+)
+from warcards.games.naval_war.codes import (
+    DDC,
+    DISCARD,
+    HAND,
+    MINES,
+    NONE,
+    ON_DD,
+    ON_SALVO,
+    ON_SHIP,
+    PLAY,
+    Phase,
+)
+from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
+from warcards.games.naval_war.notation import SEATS
+from warcards.games.naval_war.params import (
+    DD_HITS,
+    MAX_TURNS_PER_ROUND,
+)
+from warcards.games.naval_war.rules.round import end_round
+from warcards.games.naval_war.rules.sinking import check_sunk, discard_dd, sink
+from warcards.games.naval_war.rules.targets import (
+    dd_targets,
+    enemies,
+    expose,
+    expose_firer,
+    mates,
+    own_salvos,
+    red_targets,
+    ship_at,
+    ship_targets,
+    strike_carriers,
+    strike_targets,
+)
+
+if TYPE_CHECKING:
+    from warcards.games.naval_war.state import NavalWarState
+
+
+def begin_opening(state: NavalWarState) -> None:
+    """Opening: from the dealer (R1), each player in turn plays his red cards, refilling his hand."""
+    state.in_opening = True
+    state.opening_count = 0
+    state.mined_in_opening = 0
+    state.turn_player = state.dealer
+    opening_continue(state)
+
+
+def opening_continue(state: NavalWarState) -> None:
+    """Opening: refill; discard Additional Damage and red cards with no target; ask for a red card; or pass on.
+
+    "Additional Damage is simply discarded at this point"; "a special that cannot be played is discarded";
+    the hand is refilled to its size after each red card while the draw pile lasts (R18).
+    """
+    t = state.table
+    kind_red, card_kind = t.kind_red, t.card_kind
+    while not state.round_over:
+        p = state.turn_player
+        if state.opening_count == state.num_players:
+            state.in_opening = False
+            state.opening_done = (1 << state.num_players) - 1
+            if state.deck_size == 0:
+                end_round(state)
+            else:
+                start_turn(state, state.dealer if state.alive[state.dealer] else next_seat(state, state.dealer))
+            return
+        if not state.alive[p]:
+            _opening_done(state, p)
+            continue
+        hand = state.hands[p]
+        if len(hand) < state.params.hand_size and state.deck_size > 0:
+            state.phase, state.to_act = Phase.REFILL, CHANCE
+            return
+        dropped = False
+        for c in list(hand):
+            k = card_kind[c]
+            if kind_red[k] and not red_targets(state, p, k):
+                hand_remove(state, p, c)
+                state.card_position[c] = DISCARD
+                dropped = True
+        if dropped:
+            continue
+        if any(kind_red[card_kind[c]] for c in hand):
+            state.phase, state.to_act = Phase.OPEN, p
+            return
+        _opening_done(state, p)
+
+
+def _opening_done(state: NavalWarState, p: int) -> None:
+    """Opening: seat `p` holds no red card left to play; the next seat opens."""
+    state.opening_done |= 1 << p
+    state.opening_count += 1
+    state.turn_player = (p + 1) % state.num_players
+
+
+def next_seat(state: NavalWarState, p: int) -> int:
+    """Turns go clockwise (seat + 1), skipping eliminated players."""
+    n = state.num_players
+    q = (p + 1) % n
+    while not state.alive[q]:
+        q = (q + 1) % n
+    return q
+
+
+def start_turn(state: NavalWarState, p: int) -> None:
+    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9)."""
+    state.turn_player = p
+    state.turn_count += 1
+    if state.turn_count > MAX_TURNS_PER_ROUND:
+        end_round(state)
+        return
+    c = state.smoke[p]
+    if c >= 0:
+        state.card_position[c] = DISCARD
+        state.smoke[p] = NONE
+        state.targets_cache = None
+    if state.dd_card[p] >= 0:
+        if dd_targets(state, p):
+            state.phase, state.to_act = Phase.DD_TARGET, p
+            return
+        discard_dd(state, p)
+    turn_main(state)
+
+
+def turn_main(state: NavalWarState) -> None:
+    """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
+
+    Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
+    cannot tell from the phase whether the player holds a face-down carrier (R41)."""
+    p = state.turn_player
+    elig = [] if state.params.gunnery else strike_carriers(state, p)
+    if elig and not strike_targets(state, p):
+        elig = []
+    if elig or state.params.night:
+        state.carriers_to_name = elig
+        state.strikes = []
+        state.carrier_index = 0
+        state.phase, state.to_act = Phase.CHOICE, p
+        return
+    state.phase, state.to_act = Phase.DRAW, CHANCE
+
+
+def end_turn(state: NavalWarState) -> None:
+    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end)."""
+    if state.round_over:
+        return
+    p = state.turn_player
+    if state.params.kamikaze:
+        kwait = state.kamikaze_wait
+        for s in state.fleets[p]:
+            if kwait[s]:
+                kwait[s] -= 1
+    if state.deck_size == 0:
+        end_round(state)
+        return
+    start_turn(state, next_seat(state, p))
+
+
+def play_actions(state: NavalWarState) -> list[int]:
+    """Turn: after drawing, play one card or discard one (Normal cards)."""
+    p = state.to_act
+    t, layout = state.table, state.layout
+    card_kind = t.card_kind
+    kinds = {card_kind[c] for c in state.hands[p]}
+    guns = 0
+    gunbit = t.ship_gunbit
+    for s in state.fleets[p]:
+        guns |= gunbit[s]
+    discard = layout.discard
+    out = [discard + k for k in kinds]
+    fire_of, kind_gunbit, kind_cat = state.game.fire_of_kind, t.kind_gunbit, t.kind_cat
+    can_fire: bool | None = None
+    swap_to = mates(state, p) if state.team[p] >= 0 else None
+    for k in kinds:
+        fire = fire_of[k]
+        if fire >= 0:
+            if guns & kind_gunbit[k]:
+                if can_fire is None:
+                    can_fire = bool(ship_targets(state, p, False)) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
+                if can_fire:
+                    out.append(fire)
+            if swap_to:
+                base = layout.swap + t.salvo_index[k] * SEATS
+                out.extend([base + m for m in swap_to])
+            continue
+        cat = kind_cat[k]
+        if cat == SMOKE:
+            out.append(layout.smoke)
+        elif cat == DD:
+            out.append(layout.dd)
+        elif cat == SWEEP:
+            if state.mine_hits[p]:
+                out.append(layout.sweep)
+        elif cat == REPAIR:
+            out.extend(layout.repair + c for c in own_salvos(state, p))
+    out.sort()
+    return out
+
+
+def aim_actions(state: NavalWarState) -> list[int]:
+    """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
+    p = state.to_act
+    layout = state.layout
+    at = layout.at
+    out = sorted([at + s for s in ship_targets(state, p, False)])
+    at_dd = layout.at_dd
+    out.extend([at_dd + j for j in enemies(state, p) if state.dd_card[j] >= 0])
+    return out
+
+
+def give_actions(state: NavalWarState) -> list[int]:
+    """Fleet play: the mate returns a salvo (not the one just received), or nothing if he has none."""
+    m = state.to_act
+    t, layout = state.table, state.layout
+    kinds = sorted({t.card_kind[c] for c in state.hands[m] if c != state.swap_card and t.kind_cat[t.card_kind[c]] == SALVO})
+    if not kinds:
+        return [layout.give_none]
+    return [layout.give + t.salvo_index[k] for k in kinds]
+
+
+def play(state: NavalWarState, a: int) -> None:
+    """Normal cards: the card played (or discarded) after the draw."""
+    t, layout = state.table, state.layout
+    p = state.turn_player
+    if a < layout.fire:
+        if a == layout.smoke:
+            c = card_of(state, p, t.kinds_smoke)
+            state.card_position[c] = SMOKE_POS + p
+            state.smoke[p] = c
+            state.targets_cache = None
+        elif a == layout.dd:
+            c = card_of(state, p, t.kinds_dd)
+            state.card_position[c] = DDC + p
+            state.dd_card[p] = c
+            state.dd_hits[p] = 0
+        elif a == layout.sweep:
+            sweep(state, p)
+        else:
+            c = card_of(state, p, (a - layout.discard,))
+            state.card_position[c] = DISCARD
+    elif a < layout.at:
+        # The salvo leaves the hand face up while its target is named.
+        c = card_of(state, p, (t.salvo_kinds[a - layout.fire],))
+        state.card_position[c] = PLAY
+        state.aiming = c
+        state.phase = Phase.AIM
+        return
+    elif a < layout.swap:
+        repair(state, p, a - layout.repair)
+    else:
+        si, m = divmod(a - layout.swap, SEATS)
+        c = card_of(state, p, (t.salvo_kinds[si],))
+        state.card_position[c] = HAND + m
+        state.hands[m].append(c)
+        state.known[m].append(c)
+        state.swap_card = c
+        state.phase, state.to_act = Phase.GIVE, m
+        return
+    end_turn(state)
+
+
+def aim(state: NavalWarState, a: int) -> None:
+    """Normal cards, Salvo: fire the salvo chosen at its target; the turn ends."""
+    layout = state.layout
+    c = state.aiming
+    state.aiming = NONE
+    p = state.turn_player
+    if state.face_down:
+        expose_firer(state, p, state.table.card_kind[c])
+    if a < layout.at_dd:
+        target = ship_at(state, a - layout.at)
+        if state.face_down:
+            expose(state, target)
+        fire(state, p, c, target)
+    else:
+        fire_at_dd(state, c, a - layout.at_dd)
+    end_turn(state)
+
+
+def card_of(state: NavalWarState, p: int, kinds: tuple[int, ...]) -> int:
+    """Remove and return the lowest-numbered card of one of `kinds` from `p`'s hand."""
+    card_kind = state.table.card_kind
+    best = NONE
+    for c in state.hands[p]:
+        if card_kind[c] in kinds and (best < 0 or c < best):
+            best = c
+    hand_remove(state, p, best)
+    return best
+
+
+def hand_remove(state: NavalWarState, p: int, c: int) -> None:
+    """Take card `c` out of `p`'s hand (and out of what is publicly known to be there)."""
+    state.hands[p].remove(c)
+    known = state.known[p]
+    if c in known:
+        known.remove(c)
+
+
+def fire(state: NavalWarState, p: int, c: int, s: int) -> None:
+    """Normal cards, Salvo: salvo `c` is placed under an enemy ship; its hits are damage (Sinking: the last
+    hits take it)."""
+    state.card_position[c] = ON_SHIP + s
+    state.damage[s] += state.table.kind_value[state.table.card_kind[c]]
+    check_sunk(state, s, p)
+
+
+def fire_at_dd(state: NavalWarState, c: int, j: int) -> None:
+    """Normal cards, Destroyer Squadron: 4 hits from salvos destroy it (discarded, no points)."""
+    state.card_position[c] = ON_DD + j
+    state.dd_hits[j] += state.table.kind_value[state.table.card_kind[c]]
+    if state.dd_hits[j] >= DD_HITS:
+        discard_dd(state, j)
+
+
+def repair(state: NavalWarState, p: int, x: int) -> None:
+    """Normal cards, Repair: remove one salvo from your ship together with its Additional Damage."""
+    t = state.table
+    c = card_of(state, p, t.kinds_repair)
+    cpos = state.card_position
+    cpos[c] = DISCARD
+    s = cpos[x] - ON_SHIP
+    state.damage[s] -= t.kind_value[t.card_kind[x]]
+    cpos[x] = DISCARD
+    on = ON_SALVO + x
+    for d in t.adddmg_cards:
+        if cpos[d] == on:
+            cpos[d] = DISCARD
+            state.damage[s] -= t.kind_value[t.card_kind[d]]
+
+
+def sweep(state: NavalWarState, p: int) -> None:
+    """Normal cards, Minesweeper: every minefield before your task force is discarded, its hits with it
+    (R5)."""
+    c = card_of(state, p, state.table.kinds_sweep)
+    cpos = state.card_position
+    cpos[c] = DISCARD
+    here = MINES + p
+    for d in state.table.mine_cards:
+        if cpos[d] == here:
+            cpos[d] = DISCARD
+    state.mine_hits[p] = 0
+    state.mine_last[p] = NONE
+
+
+def dd_continue(state: NavalWarState) -> None:
+    """Normal cards, Destroyer Squadron: the owner picks the ships to sink one by one, then the DD is
+    discarded and the owner's normal turn follows (R9)."""
+    j = state.dd_target
+    if state.dd_left > 0 and state.alive[j] and state.fleets[j]:
+        state.phase, state.to_act = Phase.DD_SINK, state.turn_player
+        return
+    discard_dd(state, state.turn_player)
+    if not state.round_over:
+        turn_main(state)
+
+
+def dd_sink(state: NavalWarState, s: int) -> None:
+    """Destroyer Squadron: sink the ship picked; pick again while the roll allows."""
+    sink(state, s, state.turn_player)
+    state.dd_left -= 1
+    if not state.round_over:
+        dd_continue(state)
+
+
+def give(state: NavalWarState, a: int) -> None:
+    """Fleet play: the mate returns one salvo (or none if he holds none); the exchange is open (R32)."""
+    layout = state.layout
+    m = state.to_act
+    p = state.turn_player
+    if a != layout.give_none:
+        c = card_of(state, m, (state.table.salvo_kinds[a - layout.give],))
+        state.card_position[c] = HAND + p
+        state.hands[p].append(c)
+        state.known[p].append(c)
+    state.swap_card = NONE
+    end_turn(state)
