@@ -74,7 +74,9 @@ def _packages() -> list[Package]:
         module = game_module(game_id)
         assert module.__file__ is not None
         found.append(Package(module.__name__, Path(module.__file__).parent, game_id))
-    found.append(Package(TEMPLATE_PACKAGE, TEMPLATE, load_minimal_game().SPEC.id))
+    template = load_minimal_game().SPEC.id
+    if template not in games():  # installed, it is checked as a registered game
+        found.append(Package(TEMPLATE_PACKAGE, TEMPLATE, template))
     return found
 
 

@@ -69,7 +69,9 @@ def _games() -> list[GameRulings]:
         module = game_module(game_id)
         assert module.__file__ is not None
         found.append(GameRulings(game_id, module.__name__, Path(module.__file__).parent))
-    found.append(GameRulings(load_minimal_game().SPEC.id, TEMPLATE_PACKAGE, TEMPLATE))
+    template = load_minimal_game().SPEC.id
+    if template not in games():  # installed, it is checked as a registered game
+        found.append(GameRulings(template, TEMPLATE_PACKAGE, TEMPLATE))
     return found
 
 
