@@ -234,3 +234,30 @@ def test_the_game_does_not_override_the_driver_loop(package: Package) -> None:
         if getattr(type(state), name) is not getattr(State, name) and not any(n.endswith(f".{name}") for n in found)
     ]
     assert not found, f"{package.name}: overrides the engine's driver loop: {found}"
+
+
+def test_the_checks_catch_a_missing_room_a_misnamed_class_and_imports_against_the_order(tmp_path: Path) -> None:
+    folder = tmp_path / "toy_war"
+    folder.mkdir()
+    for name in REQUIRED_FILES:
+        (folder / name).write_text("", encoding="utf-8")
+    (folder / "RULES.md").unlink()
+    (folder / "game.py").write_text("class ToyGame:\n    pass\n", encoding="utf-8")
+    (folder / "state.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from toy_war import rules\n"
+        "if TYPE_CHECKING:\n    from toy_war.game import ToyGame\n"
+        "class ToyWarState:\n    def clone(self):\n        from . import views\n",
+        encoding="utf-8",
+    )
+    (folder / "rules.py").write_text("from .codes import PHASE\n", encoding="utf-8")
+    (folder / "views.py").write_text("", encoding="utf-8")
+    package = Package("toy_war", folder, "toy-war")
+    with pytest.raises(AssertionError, match=r"missing rooms: \['RULES.md'\]"):
+        test_every_room_of_the_house_exists(package)
+    with pytest.raises(AssertionError, match=r"game\.py defines no class ToyWarGame"):
+        test_the_classes_are_named_after_the_game(package)
+    with pytest.raises(AssertionError, match=r"state\.py:7 in clone\(\)"):
+        test_no_module_imports_inside_a_function(package)
+    with pytest.raises(AssertionError, match=r"state\.py:2 imports rules \(a later room\); state\.py:7 imports views"):
+        test_runtime_imports_point_only_up_the_house_order(package)

@@ -137,6 +137,12 @@ def test_ruling_ids_are_unique_and_run_from_r1(game: GameRulings) -> None:
     )
 
 
+def _shown(path: Path, game: GameRulings) -> str:
+    """A file's path for a message: inside the repository from its root, else from the game's folder."""
+    base = ROOT if path.is_relative_to(ROOT) else game.folder
+    return path.relative_to(base).as_posix()
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_cited_ruling_exists(game: GameRulings) -> None:
     known = set(_ruling_ids(game))
@@ -147,5 +153,24 @@ def test_every_cited_ruling_exists(game: GameRulings) -> None:
             (int(match.group(1)), text.count("\n", 0, match.start()) + 1) for match in CITATION.finditer(text)
         }:
             if number not in known:
-                missing.append(f"{path.relative_to(ROOT).as_posix()}:{line_number} R{number}")
+                missing.append(f"{_shown(path, game)}:{line_number} R{number}")
     assert not missing, f"{game.game_id}: cites rulings its RULES.md does not have: {sorted(missing)}"
+
+
+def test_the_checks_catch_a_wrong_format_a_gap_in_the_ids_and_a_dangling_citation(tmp_path: Path) -> None:
+    folder = tmp_path / "no_such_game_pkg"
+    folder.mkdir()
+    (folder / "RULES.md").write_text(
+        "# Rulings\n\n## R1. Good\n- *Text:* a\n- *Decision:* b\n- *Reason:* c\n- *Tests:* d\n\n"
+        "### R2. Too deep\n- *Text:* a\n\n## R4. No reason\n- *Text:* a\n- *Decision:* b\n- *Test:* d\n",
+        encoding="utf-8",
+    )
+    (folder / "rules.py").write_text('"""R1 and R4 exist; R7 does not."""\n', encoding="utf-8")
+    game = GameRulings("no-such-game", "no_such_game_pkg", folder)
+    with pytest.raises(AssertionError, match=r"'### R2\. Too deep' is not a ruling heading.*'## R4\. No reason' has "
+                                             r"the bullets \['Text', 'Decision', 'Test'\]"):
+        test_every_ruling_has_the_one_format(game)
+    with pytest.raises(AssertionError, match=r"ids in document order are R1, R2, R4; expected R1\.\.R3"):
+        test_ruling_ids_are_unique_and_run_from_r1(game)
+    with pytest.raises(AssertionError, match=r"rules\.py:1 R7"):
+        test_every_cited_ruling_exists(game)
