@@ -10,8 +10,6 @@ HAND_SIZES = (2, 3)
 """Rule 2: "a hand of three cards (option `hand`: 2 or 3)"."""
 DEFAULT_HAND = 3
 """Rule 2: "each player is dealt a hand of three cards"."""
-POINTS_PER_TRICK = 1
-"""Rule 4: "Its player scores one trick"."""
 
 OPTIONS: list[OptionSpec] = [
     OptionSpec("players", 2, "number of players (rule 1)", allowed=list(PLAYER_COUNTS)),
