@@ -1,0 +1,126 @@
+"""The Minimal Game state: plain lists of card numbers and small ints, copied by slicing.
+
+A card is its number in the card table (`cards.py`). The pile is a sorted list: it is unordered, and each
+draw from it is a chance node (rule 2: "The pile is shuffled"), so the state never holds a hidden order.
+
+The state sits below the rules in the house order (state -> notation -> rules -> views -> setup -> game),
+so it does not import them: each hook asks the state's game, the one room that imports every other, for
+the function that answers it (`MinimalGame` in game.py binds them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from minimal_game.codes import NO_CARD, Phase
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+
+if TYPE_CHECKING:
+    from minimal_game.cards import CardTable
+    from minimal_game.game import MinimalGame
+
+
+class MinimalState(State):
+    """One position of the Minimal Game.
+
+    Attributes:
+        table: the card table (shared by every state of the game, never changed).
+        num_players: how many seats play (option `players`).
+        phase: where the game is (`Phase`).
+        to_act: the seat to act, `CHANCE` at a deal or draw, `TERMINAL` at the end.
+        leader: the seat that leads (or led) the current trick.
+        drawer: the seat the next chance node deals or draws a card to.
+        draws_left: how many cards the current deal or refill still gives.
+        pile: the card numbers in the face-down pile, sorted.
+        hands: each seat's hand, sorted card numbers.
+        trick: each seat's card in the current trick, `NO_CARD` or `FACE_DOWN` (codes.py).
+        face_down: each seat's cards discarded face down, in the order it discarded them.
+        played: the face-up cards of finished tricks, in the order they were played.
+        tricks_won: how many tricks each seat has won.
+    """
+
+    __slots__ = (
+        "drawer", "draws_left", "face_down", "hands", "leader", "num_players", "phase", "pile", "played",
+        "table", "to_act", "trick", "tricks_won",
+    )
+
+    game: MinimalGame
+
+    def __init__(self, game: MinimalGame) -> None:
+        super().__init__(game)
+        players = game.num_players
+        self.table: CardTable = game.table
+        self.num_players: int = players
+        self.phase: Phase = Phase.DEAL
+        self.to_act: int = CHANCE
+        self.leader: int = 0
+        self.drawer: int = 0
+        self.draws_left: int = players * game.hand_size
+        self.pile: list[int] = list(range(game.table.size))
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.trick: list[int] = [NO_CARD] * players
+        self.face_down: list[list[int]] = [[] for _ in range(players)]
+        self.played: list[int] = []
+        self.tricks_won: list[int] = [0] * players
+
+    def _copy(self) -> MinimalState:
+        """A copy sharing only what never changes (the game, the card table); every list sliced."""
+        other = MinimalState.__new__(MinimalState)
+        State.__init__(other, self.game)
+        other.table = self.table
+        other.num_players = self.num_players
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.leader = self.leader
+        other.drawer = self.drawer
+        other.draws_left = self.draws_left
+        other.pile = self.pile[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.trick = self.trick[:]
+        other.face_down = [cards[:] for cards in self.face_down]
+        other.played = self.played[:]
+        other.tricks_won = self.tricks_won[:]
+        return other
+
+    # ----- the engine's hooks (engine/api.py): the public methods add the checks and the caching ---------
+    def current_player(self) -> int:
+        return self.to_act
+
+    def returns(self) -> list[float]:
+        """Rule 6: each seat scores the tricks it won; zeros before the end."""
+        if self.to_act != TERMINAL:
+            return [0.0] * self.num_players
+        return [float(tricks) for tricks in self.tricks_won]
+
+    def _legal_actions(self) -> list[int]:
+        return self.game.legal_actions_of(self)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.game.chance_outcomes_of(self)
+
+    def _apply(self, action: int) -> None:
+        self.game.apply_to(self, action)
+
+    def _illegal_reason(self, action: int) -> str:
+        return self.game.illegal_reason_of(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string_of(self, action)
+
+    def _parse_action(self, text: str) -> int:
+        return self.game.parse_action_of(self, text)
+
+    def zones(self) -> dict[str, list[str]]:
+        return self.game.zones_of(self)
+
+    def position(self) -> JSON:
+        return self.game.position_of(self)
+
+    def _observe(self, seat: int) -> JSON:
+        return self.game.observe_of(self, seat)
+
+    def _determinize(self, seat: int, rng: Rng) -> MinimalState:
+        return self.game.determinize_of(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return self.game.hidden_action_text_of(self, action, seat)
