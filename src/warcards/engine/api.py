@@ -128,6 +128,10 @@ class State(ABC):
     actions, choose one, apply it) computes them once per step.
     """
 
+    #: Whether `chance_outcomes` keeps the outcomes as the legal list for `apply_action`; a game whose
+    #: `_legal_now` is cheaper at chance nodes (a sorted pile it holds, returned uncopied) sets it False.
+    _cache_chance_outcomes = True
+
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[int] = []
@@ -221,8 +225,9 @@ class State(ABC):
             return []
         outcomes = self._chance_outcomes()
         # The driver loop applies one of these next: keep them as the legal list so that `apply_action`
-        # does not compute the outcomes a second time.
-        self._legal_cache = [outcome for outcome, _ in outcomes]
+        # does not compute the outcomes a second time (unless the game's `_legal_now` is cheaper).
+        if self._cache_chance_outcomes:
+            self._legal_cache = [outcome for outcome, _ in outcomes]
         return outcomes
 
     def apply_action(self, action: int) -> None:

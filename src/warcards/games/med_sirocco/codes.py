@@ -27,3 +27,9 @@ EV_DESTROY, EV_SUNK, EV_INVALID, EV_TOTALS, EV_WIN, EV_DRAW, EV_NO_COMBAT, EV_PI
 R_OK, R_SIDE, R_RESTRICT, R_YEAR, R_ONE_FORCE, R_SHALLOWS, R_BONUS_HOST, R_RAID_TYPE, R_RAID_SURFACE = range(9)
 R_TWIN, R_INTEL_ROUND, R_INTEL_FORCE, R_ADMIRAL_FORCE, R_FOG_NONE, R_BOMB_NONE, R_NIGHT = range(9, 16)
 R_SHALLOWS_ROUND, R_LOST, R_INTEL_SIDE, R_RAID_ROUND = range(16, 20)
+
+# A Supply card waiting to pick up (2.41) is coded as its index among the cards under the Operation, or as
+# SUPPLY_IN_PLAY + its entry number when it is still in play.
+SUPPLY_IN_PLAY = 1000
+# The first year of the game (2.2: cards are playable in 1940–1943); a year's bit is 1 << (year - FIRST_YEAR).
+FIRST_YEAR = 1940

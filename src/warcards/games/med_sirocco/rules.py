@@ -7,6 +7,7 @@ are those of the rulebook; the rulings on its gaps are in RULES.md.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.games.med_sirocco.cards import (
@@ -60,6 +61,7 @@ from warcards.games.med_sirocco.codes import (
     EV_SUNK,
     EV_TOTALS,
     EV_WIN,
+    FIRST_YEAR,
     PH_ADMIRAL,
     PH_BUILD,
     PH_CHANCE,
@@ -103,6 +105,7 @@ from warcards.games.med_sirocco.codes import (
     ST_START_OP,
     ST_SUPPLY,
     ST_TURNS,
+    SUPPLY_IN_PLAY,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
@@ -112,6 +115,7 @@ from warcards.games.med_sirocco.notation import (
     DISCARD_ALL,
     DONE,
     N_CARDS,
+    N_PILE,
     PASS,
     PLAY,
     SEAT,
@@ -308,7 +312,7 @@ def reason_text(state: MedSiroccoState, p: int, c: int, code: int) -> str:
         return (f"2.42/2.43: after {g.label(state.restrict_card)} the remaining players may only play "
                 f"{('Allied', 'Axis')[state.restrict_side]} cards or discard")
     if code == R_YEAR:
-        years = [str(1940 + i) for i in range(4) if g.years[c] >> i & 1]
+        years = [str(FIRST_YEAR + i) for i in range(4) if g.years[c] >> i & 1]
         return f"3.1 The year: {label} is playable in {', '.join(years)}; this Operation is {state.year}"
     if code == R_ONE_FORCE:
         return "1.4 C: one Force card per play (two only with an Admiral's option B, 2.46)"
@@ -593,9 +597,15 @@ def apply_chance(state: MedSiroccoState, outcome: int) -> None:
     ck = state.chance_kind
     state.chance_kind = -1
     if ck == CK_DRAW:
-        p = state.draw_queue.pop(0)
-        state.pile.remove(outcome)
-        state.hands[p].append(outcome)
+        queue = state.draw_queue
+        pile = state.pile
+        state.hands[queue.pop(0)].append(outcome)
+        del pile[bisect_left(pile, outcome)]  # the pile is kept sorted
+        if queue and pile:
+            # The next draw of the refill: what `advance` would decide, without running it (half of all
+            # actions are draws).
+            state.chance_kind = CK_DRAW
+            return
     elif ck == CK_OP:
         state.operations_pile.remove(outcome)
         state.operation_choice.append(outcome)
@@ -721,7 +731,7 @@ def start_operation(state: MedSiroccoState, op: int) -> None:
     state.previous_log = state.log
     state.log = [(EV_OP, state.first_player, op)]
     state.year = g.op_year[op]
-    state.year_bit = 1 << (state.year - 1940)
+    state.year_bit = 1 << (state.year - FIRST_YEAR)
     state.is_battle = g.op_battle[op] and not state.faster
     state.rounds = 2 if (state.is_battle or state.num_players == 2) else 1
     state.under_card, state.under_side, state.under_player = [], [], []
@@ -939,7 +949,7 @@ def destiny_on_play(state: MedSiroccoState, e: int) -> None:
         destiny_sweep(state)
         return
     victim = state.game.victim[state.entry_card[e]]
-    if victim < 0 or victim >= 121:
+    if victim < 0 or victim >= N_PILE:
         return
     for v in range(len(state.entry_card)):
         if state.entry_card[v] == victim and state.entry_alive[v] and not state.entry_face_down[v]:
@@ -954,7 +964,7 @@ def destiny_sweep(state: MedSiroccoState) -> None:
         if not state.entry_alive[d] or state.entry_face_down[d]:
             continue
         victim = g.victim[e_card[d]]
-        if victim < 0 or victim >= 121:
+        if victim < 0 or victim >= N_PILE:
             continue
         for v in range(len(e_card)):
             if e_card[v] == victim and state.entry_alive[v] and not state.entry_face_down[v]:
@@ -1377,7 +1387,7 @@ def outcome(state: MedSiroccoState) -> None:
     state.winning_side = win
     state.winner = winner
     state.supply_queue = [i for i in range(len(state.under_card)) if g.kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
-    state.supply_queue += [1000 + e for e in range(len(state.entry_card))
+    state.supply_queue += [SUPPLY_IN_PLAY + e for e in range(len(state.entry_card))
                        if state.entry_alive[e] and g.kind[state.entry_card[e]] == K_SUPPLY and state.entry_side[e] == win]
     state.picked = []
     state.stage = ST_SUPPLY
@@ -1433,7 +1443,7 @@ def next_supply(state: MedSiroccoState) -> bool:
     """2.41: each Supply card of the winning side lets its player pick up a ship card (in play order)."""
     while state.supply_queue:
         code = state.supply_queue[0]
-        player = state.under_player[code] if code < 1000 else state.entry_player[code - 1000]
+        player = state.under_player[code] if code < SUPPLY_IN_PLAY else state.entry_player[code - SUPPLY_IN_PLAY]
         if supply_candidates(state):
             state.to_act = player
             state.phase = PH_SUPPLY
@@ -1444,11 +1454,11 @@ def next_supply(state: MedSiroccoState) -> bool:
 
 
 def supply_done(state: MedSiroccoState, code: int) -> None:
-    if code < 1000:
+    if code < SUPPLY_IN_PLAY:
         to_discard(state, state.under_card[code])
         state.under_card[code] = -1
     else:
-        kill_entry(state, code - 1000, to_pile=True)
+        kill_entry(state, code - SUPPLY_IN_PLAY, to_pile=True)
 
 
 def supply_pick(state: MedSiroccoState, p: int, card: int) -> None:
@@ -1613,14 +1623,14 @@ def end_game(state: MedSiroccoState) -> None:
 
 def new_deal(state: MedSiroccoState, dealer: int) -> None:
     """1.3: the dealer shuffles the Force-pile cards, deals six to each player, and sets out the Operations."""
-    everything = list(range(121))
+    everything = list(range(N_PILE))
     state.pile = everything
     state.discard = []
     state.hands = [[] for _ in range(state.num_players)]
     state.won = [[] for _ in range(state.num_players)]
     state.captured = [[] for _ in range(state.num_players)]
     state.sunk = []
-    state.operations_pile = list(range(121, 165))
+    state.operations_pile = list(range(N_PILE, N_CARDS))
     state.operations_out = []
     state.freighters_full = [0] * state.num_players
     state.freighters_half = [0] * state.num_players

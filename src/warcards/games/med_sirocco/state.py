@@ -11,24 +11,139 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, State
 from warcards.games.med_sirocco import codes, rules, views
-from warcards.games.med_sirocco.cards import TYPE_NAMES
-from warcards.games.med_sirocco.codes import PH_CHANCE, PH_END
+from warcards.games.med_sirocco.cards import ALL_TYPES, TYPE_NAMES
+from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
 from warcards.games.med_sirocco.notation import action_text, parse_text
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
 
 
-_LIST_FIELDS = ("pile", "discard", "operations_pile", "operations_out", "sunk", "freighters_full", "freighters_half", "known_cards", "draw_queue",
-                "series_vp", "series_ops", "operation_choice", "side", "entry_card", "entry_player", "entry_round", "entry_host",
-                "entry_alive", "entry_face_down", "entry_side", "entry_dice", "entry_values", "under_card", "under_side", "under_player", "intel_queue",
-                "explosion_queue", "roll_queue", "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool",
-                "share_eligible", "share_count", "log", "previous_log")
+# The list fields a copy slices, and the lists of lists it slices one level down.
+_LIST_FIELDS = (
+    "pile", "discard", "operations_pile", "operations_out", "sunk", "freighters_full", "freighters_half",
+    "known_cards", "draw_queue", "series_vp", "series_ops", "operation_choice", "side", "entry_card",
+    "entry_player", "entry_round", "entry_host", "entry_alive", "entry_face_down", "entry_side", "entry_dice",
+    "entry_values", "under_card", "under_side", "under_player", "intel_queue", "explosion_queue", "roll_queue",
+    "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool", "share_eligible", "share_count", "log",
+    "previous_log",
+)
 _NESTED_FIELDS = ("hands", "won", "captured")
 
 
 class MedSiroccoState(State):
-    """One Med Sirocco position (fields documented in docs/notation/med-sirocco.md)."""
+    """One Med Sirocco position: plain ints, bools and lists (the public fields: docs/notation/med-sirocco.md).
+
+    Seats are 0..num_players-1; cards are deck numbers (module docstring); a side is 0 (Allies), 1 (Axis) or
+    -1 (none yet); a seat mask has bit p set for seat p; -1 in an int field means "none". An *entry* is one
+    card in play in this Engagement: entry e's facts are `entry_card[e]`, `entry_player[e]` and so on.
+
+    Attributes:
+        advanced: option 5.0 (Advanced rules: two Operations to choose from, prize cards shared).
+        faster: option 6.3 (all Battle cards are played as Convoys).
+        historicity: option 6.4 (a Battle's type is the one printed on its card).
+        change_sides: option 6.1 (a player may change sides between a Battle's rounds).
+        series: option 1.2 series play (games until someone reaches 75 VP).
+        operations_total: Operations per game (22, or the `operations` option).
+        num_players: how many seats play.
+        hands: each seat's hand.
+        won: each seat's won Operation cards.
+        captured: each seat's captured cards, face down under its Operations (3.4).
+        pile: the Force pile, kept sorted (a pile is unordered; each draw is a chance node).
+        discard: the face-up discard pile, in discard order.
+        operations_pile: the Operations not yet turned over, sorted.
+        operations_out: Operations that left the game face up (no combat, 5.0's unchosen card).
+        sunk: cards sunk by an Explosion (S03).
+        freighters_full: per seat, full freighters won (1.5: +1 hand size each).
+        freighters_half: per seat, half freighters won (1.5: +1 hand size per two).
+        known_cards: per seat, a card mask of the cards it knows to be in other hands (S02, 2.41).
+        any_known: whether any seat knows a card in another hand (skips `known_cards` upkeep until then).
+        draw_queue: the seats still to draw one card each, in order (1.3, 1.5, 3.2).
+        series_vp: per seat, VP of the games already played in series play.
+        series_ops: per seat, Operations won in the games already played in series play.
+        game_number: the game of the series being played, from 0.
+        operations_done: Operations engaged so far in this game.
+        dealer: the seat that dealt this game (1.3).
+        first_player: the 1st player of this Operation (1.4 A).
+        phase: who acts and on what (`codes.PH_*`).
+        to_act: the seat to act when `phase` is a player's decision.
+        stage: where the procedure is (`codes.ST_*`), run on by `rules.advance`.
+        chance_kind: what the chance node draws or rolls (`codes.CK_*`), -1 when no chance event is pending.
+        operation: the Operation card being engaged, -1 between Operations.
+        operation_choice: the Operations drawn for the 1st player to choose from (5.0), or the one drawn.
+        year: the Operation's year (2.2).
+        year_bit: the year as a bit of the cards' year masks.
+        is_battle: whether the Operation is a Battle (else a Convoy; 2.1, 6.3).
+        operation_type: the declared (or printed, 6.4) type, a mask of AIR | SURFACE | SUB.
+        engagement_type: the type in force now (an Admiral's option A makes it combined, 2.46).
+        rounds: rounds this Engagement has (2 in a Battle or at two players, else 1).
+        round_index: the round being played, from 0.
+        turn_index: how many seats of this round's turn order have had their turn.
+        cancelled: seat mask of the players cancelled by a Sirocco (2.44).
+        sat_out: seat mask of the players who discarded all in a Battle's 1st round and sit out (3.2).
+        victims: seat mask of the players whose card a Destiny card destroyed (3.3).
+        raid_players: seat mask of the players who played Raid on La Spezia / Romanian Fuel (2.42, 2.43).
+        side: per seat, the side it plays in this Engagement (-1 until it plays a sided card).
+        entry_card: per entry, its card.
+        entry_player: per entry, the seat that played it.
+        entry_round: per entry, the round it was played in.
+        entry_host: per entry, the Force entry a Bonus card is played on (2.3), else -1.
+        entry_alive: per entry, whether it is still in play.
+        entry_face_down: per entry, whether it was played face down (a Battle's 2nd round, 3.2).
+        entry_side: per entry, the side it fights for (2.3: a Bonus card may join the other side).
+        entry_dice: per entry, three die totals (air, surface, sub) rolled for its dice values (3.1).
+        entry_values: per entry, its combat value, set when the Engagement is resolved (3.4).
+        under_card: cards under the Operation after a draw (3.4), -1 where a card left.
+        under_side: per card under the Operation, the side it fought for.
+        under_player: per card under the Operation, the seat that played it.
+        restrict_by: the seat whose Raid on La Spezia / Romanian Fuel restricts the others (2.42, 2.43).
+        restrict_side: the side whose cards the restricted players may still play.
+        restrict_round: the round the restriction was played in.
+        restrict_card: the restricting card.
+        admiral_by: the seat whose Admiral (option A) made the Engagement combined (2.46).
+        admiral_entry: the Admiral entry waiting for its option (A or B).
+        bomb_entry: the entry Bomb alley is played on (S06).
+        bomb_by: the seat that played Bomb alley.
+        shallows_by: the seat that played Shallows (S07).
+        shallows_round: the round Shallows acts in.
+        sirocco_holder: the seat holding a passed Sirocco face up (2.44).
+        sirocco_entry: the Sirocco entry about to be rolled.
+        sirocco_roller: the seat that rolls its Sirocco once its play ends.
+        held_sirocco_user: the seat that uses or discards its held Sirocco once its play ends.
+        intel_queue: Intelligence entries whose players play again at the end of the round (2.45).
+        explosion_queue: Explosion entries to roll for at the end of the round (S03).
+        explosion_entry: the Explosion entry being rolled for.
+        explosion_sum: the Explosion's dice total so far.
+        explosion_left: dice still to roll for the Explosion.
+        target_effect: the effect choosing a target now (Fog, Bomb alley; `cards.E_*`).
+        target_entry: the entry that chooses the target.
+        lost_player: the seat playing Lost (S02), else -1.
+        lost_cards: the cards Lost's player chose to give, in order.
+        lost_seats: the two seats Lost's player exchanges with, in order.
+        lost_step: how many of the two exchanges are done.
+        roll_queue: dice still to roll at the reveal, each coded entry * 3 + value index (3.1).
+        resolved: whether this round's combat was resolved (3.4).
+        revealed: whether the face-down cards of a Battle's 2nd round were turned over (3.2).
+        winning_side: the side that won the Engagement, -1 before or on a draw.
+        winner: the seat that won the Engagement (the highest card, 3.4), -1 before.
+        supply_queue: winning Supply cards still to pick up (2.41; coded as in `codes.SUPPLY_IN_PLAY`).
+        picked: cards already picked up by Supply cards in this Engagement.
+        share_pool: the prize cards the winner still gives out (5.0).
+        share_eligible: the seats that receive prize cards (5.0).
+        share_count: per seat, prize cards received so far.
+        turn_forces: Force cards in the current play.
+        turn_force_limit: Force cards the current play may hold (2 with an Admiral's option B).
+        turn_intel: whether the current play holds an Intelligence card (2.45).
+        turn_raid: whether the current play holds Raid on La Spezia / Romanian Fuel.
+        turn_first_entry: the first entry of the current play.
+        turn_side: the side the current play is on, -1 until a sided card is played.
+        turn_mode: 0 for a normal play, 1 for an Intelligence card's extra play (2.45).
+        turn_intel_entry: the Intelligence entry whose extra play this is.
+        turn_shallows: whether the current play holds Shallows (it acts when the play ends).
+        turn_sirocco: the Sirocco entry of the current play, rolled when the play ends, else -1.
+        log: this Operation's public events (code, a, b; `codes.EV_*`).
+        previous_log: the previous Operation's public events.
+    """
 
     game: MedSiroccoGame
 
@@ -68,11 +183,11 @@ class MedSiroccoState(State):
         self.chance_kind = -1
         self.operation = -1
         self.operation_choice: list[int] = []
-        self.year = 1940
+        self.year = FIRST_YEAR
         self.year_bit = 1
         self.is_battle = False
-        self.operation_type = 7
-        self.engagement_type = 7
+        self.operation_type = ALL_TYPES
+        self.engagement_type = ALL_TYPES
         self.rounds = 1
         self.round_index = 0
         self.turn_index = 0
@@ -150,6 +265,8 @@ class MedSiroccoState(State):
             return TERMINAL
         return self.to_act
 
+    # `_legal_now` hands `apply_action` the sorted pile itself at a draw: cheaper than listing the outcomes.
+    _cache_chance_outcomes = False
     # The hooks that are rule functions taking (state, ...) are those functions: no extra call per action.
     _legal_now = rules.legal_now
     _legal_actions = rules.legal_actions
