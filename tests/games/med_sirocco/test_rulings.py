@@ -45,7 +45,7 @@ def test_ruling_both_intelligence_cards_played_a_draw_is_replayed() -> None:
     state = build({0: ["A58", "A12"], 1: ["X52", "X13"], 2: [], 3: []}, operation="O05")
     play(state, "type surface", "play A58", "done", "play X52", "done", "pass", "pass",
          "play A12", "done", "play X13", "done")
-    # 3.4 Tie (ruling 15): the Intelligence cards stay under the Operation with the Force cards.
+    # 3.4 Tie (R15): the Intelligence cards stay under the Operation with the Force cards.
     assert zone(state, "under") == ["A12", "A58", "X13", "X52"]
 
 

@@ -2,7 +2,7 @@
 
 The functions take the `MedSiroccoState` (plain lists and ints) and change it in place. `advance` runs the
 engagement procedure (1.4, 3.0–3.4, 4.0) until a player must decide or chance must act. Section numbers
-are those of the rulebook; the rulings on its gaps are in RULES.md.
+are those of the rulebook; the rulings on its gaps are in RULES.md, cited as `R<n>`.
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ def find_host(state: MedSiroccoState, p: int, bonus: int) -> int:
 
 
 def lost_possible(state: MedSiroccoState, p: int) -> bool:
-    """S02 (ruling): two other cards in hand and two other players holding a card (one holding two, at 2)."""
+    """S02 (R1): two other cards in hand and two other players holding a card (one holding two, at 2)."""
     if len(state.hands[p]) < 3:
         return False
     others = [q for q in range(state.num_players) if q != p and state.hands[q]]

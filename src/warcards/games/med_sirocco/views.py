@@ -2,7 +2,7 @@
 each action (`hidden_action_text`).
 
 A seat sees its own hand, every face-up card, the backs of face-down cards, hand sizes, the discard pile
-(discards are face up, RULES.md), each player's won Operations face up and the count of his hidden
+(discards are face up, R16), each player's won Operations face up and the count of his hidden
 captured cards (3.4 "The cards under the Operation card must remain hidden"), and the cards it knows to
 be in another hand (S02 Lost exchanges, 2.41 Supply pick-ups).
 """
