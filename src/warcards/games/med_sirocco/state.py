@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, State
 from warcards.games.med_sirocco import codes, rules, views
-from warcards.games.med_sirocco.cards import ALL_TYPES, TYPE_NAMES
+from warcards.games.med_sirocco.cards import ALL_TYPES
 from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
 from warcards.games.med_sirocco.notation import action_text, parse_text
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # The list fields a copy slices, and the lists of lists it slices one level down.
 _LIST_FIELDS = (
     "pile", "discard", "operations_pile", "operations_out", "sunk", "freighters_full", "freighters_half",
-    "known_cards", "draw_queue", "series_vp", "series_ops", "operation_choice", "side", "entry_card",
+    "known_cards", "draw_queue", "series_vp", "series_ops", "operation_choice", "seat_side", "entry_card",
     "entry_player", "entry_round", "entry_host", "entry_alive", "entry_face_down", "entry_side", "entry_dice",
     "entry_values", "under_card", "under_side", "under_player", "intel_queue", "explosion_queue", "roll_queue",
     "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool", "share_eligible", "share_count", "log",
@@ -83,7 +83,7 @@ class MedSiroccoState(State):
         sat_out: seat mask of the players who discarded all in a Battle's 1st round and sit out (3.2).
         victims: seat mask of the players whose card a Destiny card destroyed (3.3).
         raid_players: seat mask of the players who played Raid on La Spezia / Romanian Fuel (2.42, 2.43).
-        side: per seat, the side it plays in this Engagement (-1 until it plays a sided card).
+        seat_side: per seat, the side it plays in this Engagement (-1 until it plays a sided card).
         entry_card: per entry, its card.
         entry_player: per entry, the seat that played it.
         entry_round: per entry, the round it was played in.
@@ -195,7 +195,7 @@ class MedSiroccoState(State):
         self.sat_out = 0
         self.victims = 0
         self.raid_players = 0
-        self.side = [-1] * n
+        self.seat_side = [-1] * n
         self.entry_card: list[int] = []
         self.entry_player: list[int] = []
         self.entry_round: list[int] = []
@@ -276,6 +276,8 @@ class MedSiroccoState(State):
     returns = rules.returns
     _hidden_action_text = views.hidden_action_text
     _determinize = views.determinize
+    zones = views.zones
+    position = views.position
 
     def _copy(self) -> MedSiroccoState:
         other = MedSiroccoState.__new__(MedSiroccoState)
@@ -305,57 +307,6 @@ class MedSiroccoState(State):
 
     def _parse_action(self, text: str) -> int:
         return parse_text(text, self.game.index, self.phase == PH_CHANCE)
-
-    def zones(self) -> dict[str, list[str]]:
-        """God view: every card's zone (hands, piles, play, under the Operation, won, captured, sunk)."""
-        ids = self.game.ids
-        z: dict[str, list[str]] = {}
-        for p in range(self.num_players):
-            z[f"hand:{p}"] = [ids[c] for c in self.hands[p]]
-            z[f"won:{p}"] = [ids[c] for c in self.won[p]]
-            z[f"captured:{p}"] = [ids[c] for c in self.captured[p]]
-            z[f"play:{p}"] = [ids[self.entry_card[e]] for e in range(len(self.entry_card))
-                              if self.entry_alive[e] and self.entry_player[e] == p]
-        z["pile"] = [ids[c] for c in self.pile]
-        z["discard"] = [ids[c] for c in self.discard]
-        z["operations"] = [ids[c] for c in self.operations_pile]
-        z["operations:out"] = [ids[c] for c in self.operations_out]
-        in_play = self.operation >= 0 and (self.stage != codes.ST_SHARE or self.operation in self.share_pool)
-        z["operation"] = [ids[c] for c in ([self.operation] if in_play else []) + self.operation_choice]
-        z["prizes"] = [ids[c] for c in self.share_pool if c != self.operation]
-        z["under"] = [ids[c] for c in self.under_card if c >= 0]
-        z["sunk"] = [ids[c] for c in self.sunk]
-        z["sirocco"] = [ids[self.game.index["S01"]]] if self.sirocco_holder >= 0 else []
-        return z
-
-    def position(self) -> JSON:
-        """The documented position fields (docs/notation/med-sirocco.md)."""
-        g = self.game
-        return {
-            "phase": codes.PHASE_NAMES[self.phase],
-            "stage": codes.STAGE_NAMES[self.stage],
-            "first_player": self.first_player,
-            "dealer": self.dealer,
-            "operations_done": self.operations_done,
-            "operations_total": self.operations_total,
-            "operation": g.ids[self.operation] if self.operation >= 0 else None,
-            "kind": None if self.operation < 0 else ("battle" if self.is_battle else "convoy"),
-            "engagement_type": _type_name(self.engagement_type) if self.operation >= 0 else None,
-            "round": self.round_index + 1,
-            "sides": [None if s < 0 else ("allies", "axis")[s] for s in self.side],
-            "cancelled": [bool(self.cancelled >> p & 1) for p in range(self.num_players)],
-            "vp": rules.victory_points(self),
-            "operations_won": [len(w) for w in self.won],
-            "hand_limits": [rules.hand_limit(self, p) for p in range(self.num_players)],
-            "sirocco_holder": self.sirocco_holder if self.sirocco_holder >= 0 else None,
-            "restriction": None if self.restrict_by < 0 else ("allies", "axis")[self.restrict_side],
-            "game": self.game_number,
-            "series_vp": list(self.series_vp),
-        }
-
-
-def _type_name(mask: int) -> str:
-    return TYPE_NAMES.get(mask, "none")
 
 
 __all__ = ["MedSiroccoState"]

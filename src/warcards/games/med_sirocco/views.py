@@ -91,7 +91,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         "rounds": lambda state, seat: state.rounds,
         "first_player": lambda state, seat: state.first_player,
         "dealer": lambda state, seat: state.dealer,
-        "sides": lambda state, seat: [None if x < 0 else ("allies", "axis")[x] for x in state.side],
+        "sides": lambda state, seat: [None if x < 0 else ("allies", "axis")[x] for x in state.seat_side],
         "cancelled": lambda state, seat: [bool(state.cancelled >> p & 1) for p in range(state.num_players)],
         "sat_out": lambda state, seat: [bool(state.sat_out >> p & 1) for p in range(state.num_players)],
         "plays": _plays,
@@ -214,6 +214,55 @@ def determinize(state: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
         t.operation_choice = ops[: len(t.operation_choice)]
         t.operations_pile = sorted(ops[len(t.operation_choice) :])
     return t
+
+
+def zones(state: MedSiroccoState) -> dict[str, list[str]]:
+    """God view: every card's zone (hands, piles, play, under the Operation, won, captured, sunk)."""
+    ids = state.game.ids
+    where: dict[str, list[str]] = {}
+    for p in range(state.num_players):
+        where[f"hand:{p}"] = [ids[c] for c in state.hands[p]]
+        where[f"won:{p}"] = [ids[c] for c in state.won[p]]
+        where[f"captured:{p}"] = [ids[c] for c in state.captured[p]]
+        where[f"play:{p}"] = [ids[state.entry_card[e]] for e in range(len(state.entry_card))
+                              if state.entry_alive[e] and state.entry_player[e] == p]
+    where["pile"] = [ids[c] for c in state.pile]
+    where["discard"] = [ids[c] for c in state.discard]
+    where["operations"] = [ids[c] for c in state.operations_pile]
+    where["operations:out"] = [ids[c] for c in state.operations_out]
+    in_play = state.operation >= 0 and (state.stage != codes.ST_SHARE or state.operation in state.share_pool)
+    where["operation"] = [ids[c] for c in ([state.operation] if in_play else []) + state.operation_choice]
+    where["prizes"] = [ids[c] for c in state.share_pool if c != state.operation]
+    where["under"] = [ids[c] for c in state.under_card if c >= 0]
+    where["sunk"] = [ids[c] for c in state.sunk]
+    where["sirocco"] = [ids[state.game.index["S01"]]] if state.sirocco_holder >= 0 else []
+    return where
+
+
+def position(state: MedSiroccoState) -> JSON:
+    """The documented position fields (docs/notation/med-sirocco.md)."""
+    g = state.game
+    return {
+        "phase": codes.PHASE_NAMES[state.phase],
+        "stage": codes.STAGE_NAMES[state.stage],
+        "first_player": state.first_player,
+        "dealer": state.dealer,
+        "operations_done": state.operations_done,
+        "operations_total": state.operations_total,
+        "operation": g.ids[state.operation] if state.operation >= 0 else None,
+        "kind": None if state.operation < 0 else ("battle" if state.is_battle else "convoy"),
+        "engagement_type": TYPE_NAMES.get(state.engagement_type, "none") if state.operation >= 0 else None,
+        "round": state.round_index + 1,
+        "sides": [None if s < 0 else ("allies", "axis")[s] for s in state.seat_side],
+        "cancelled": [bool(state.cancelled >> p & 1) for p in range(state.num_players)],
+        "vp": rules.victory_points(state),
+        "operations_won": [len(w) for w in state.won],
+        "hand_limits": [rules.hand_limit(state, p) for p in range(state.num_players)],
+        "sirocco_holder": state.sirocco_holder if state.sirocco_holder >= 0 else None,
+        "restriction": None if state.restrict_by < 0 else ("allies", "axis")[state.restrict_side],
+        "game": state.game_number,
+        "series_vp": list(state.series_vp),
+    }
 
 
 def hidden_action_text(state: MedSiroccoState, action: int, seat: int | None) -> str | None:

@@ -117,7 +117,7 @@ def reveal(state: MedSiroccoState) -> None:
         state.turn_raid = False
         state.turn_mode = 0
         state.turn_first_entry = mine[0]
-        state.turn_side = -1 if free else state.side[p]
+        state.turn_side = -1 if free else state.seat_side[p]
         for e in mine:
             c = state.entry_card[e]
             code = reveal_check(state, p, c)
@@ -130,7 +130,7 @@ def reveal(state: MedSiroccoState) -> None:
             if sd != NEUTRAL and state.turn_side < 0:
                 state.turn_side = sd
                 if not free:
-                    state.side[p] = sd
+                    state.seat_side[p] = sd
             k = g.kind[c]
             if k == K_FORCE:
                 state.turn_forces += 1
@@ -459,7 +459,7 @@ def finish_operation(state: MedSiroccoState) -> None:
     state.admiral_by = -1
     state.bomb_entry = -1
     state.operation = -1
-    state.side = [-1] * state.num_players
+    state.seat_side = [-1] * state.num_players
     state.cancelled = 0
     state.sat_out = 0
     queue_refill(state, state.first_player)

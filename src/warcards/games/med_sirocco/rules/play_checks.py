@@ -150,7 +150,7 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
         t_side = state.turn_side
         if t_side >= 0 and sd != t_side:
             return R_SIDE
-    if state.turn_mode == 1 and len(state.entry_card) == state.turn_first_entry and sd != state.side[p]:
+    if state.turn_mode == 1 and len(state.entry_card) == state.turn_first_entry and sd != state.seat_side[p]:
         return R_INTEL_SIDE
     if state.restrict_by >= 0 and restricted(state, p) and sd != state.restrict_side:
         return R_RESTRICT

@@ -416,7 +416,7 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     state.turn_intel = False
     state.turn_raid = False
     state.turn_first_entry = len(state.entry_card)
-    state.turn_side = state.side[p]
+    state.turn_side = state.seat_side[p]
     state.turn_mode = 1 if intel_entry >= 0 else 0
     state.turn_intel_entry = intel_entry
     state.turn_shallows = False
@@ -477,7 +477,7 @@ def play_card(state: MedSiroccoState, p: int, c: int) -> None:
     if sd != NEUTRAL and state.turn_side < 0:
         state.turn_side = sd
         if not ((state.is_battle and state.round_index == 1) and state.change_sides):
-            state.side[p] = sd
+            state.seat_side[p] = sd
     state.phase = PH_BUILD
     if k == K_FORCE:
         state.turn_forces += 1

@@ -62,7 +62,7 @@ def begin_engagement(state: MedSiroccoState) -> None:
     state.sat_out = 0
     state.victims = 0
     state.raid_players = 0
-    state.side = [-1] * state.num_players
+    state.seat_side = [-1] * state.num_players
     state.entry_card, state.entry_player, state.entry_round, state.entry_host = [], [], [], []
     state.entry_alive, state.entry_face_down, state.entry_side, state.entry_dice = [], [], [], []
     state.restrict_by = -1
