@@ -8,7 +8,7 @@ from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
-from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco import notation, rules, views
 from warcards.games.med_sirocco.cards import K_BONUS, ON_ALLIES, ON_AXIS, Deck, load_deck
 from warcards.games.med_sirocco.notation import N_CARDS, NUM_ACTIONS, NUM_CHANCE
 from warcards.games.med_sirocco.setup import state_from_setup
@@ -20,6 +20,21 @@ class MedSiroccoGame(Game):
 
     game_id = "med-sirocco"
     title = "Med Sirocco"
+
+    # The state reaches the modules above it (HOUSE.md's import order) through its game.
+    legal_now_of = staticmethod(rules.legal_now)
+    legal_actions_of = staticmethod(rules.legal_actions)
+    chance_outcomes_of = staticmethod(rules.chance_outcomes)
+    apply_to = staticmethod(rules.apply)
+    illegal_reason_of = staticmethod(rules.illegal_reason)
+    returns_of = staticmethod(rules.returns)
+    observe_of = staticmethod(views.observe)
+    determinize_of = staticmethod(views.determinize)
+    hidden_action_text_of = staticmethod(views.hidden_action_text)
+    zones_of = staticmethod(views.zones)
+    position_of = staticmethod(views.position)
+    action_to_string_of = staticmethod(notation.action_to_string)
+    parse_action_of = staticmethod(notation.parse_action)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

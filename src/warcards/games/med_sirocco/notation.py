@@ -7,9 +7,15 @@ from a pile or a hand) and `roll 5` (a die).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from warcards.engine.actions import ActionLayout
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import quote
+from warcards.games.med_sirocco.codes import PH_CHANCE
+
+if TYPE_CHECKING:
+    from warcards.games.med_sirocco.state import MedSiroccoState
 
 N_PILE = 121  # A01–A59, X01–X55, S01–S07
 N_CARDS = 165  # plus O01–O44
@@ -128,3 +134,17 @@ def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
         if verb == "type" and arg in TYPE_WORDS:
             return TYPE + TYPE_WORDS.index(arg)
     raise InvalidActionError(f"{quote(text)} is not med-sirocco notation; forms: {FORMS}")
+
+
+def action_to_string(state: MedSiroccoState, action: int) -> str:
+    """The notation of `action` at `state` (a chance outcome at a chance node; either kind is written out)."""
+    chance = state.phase == PH_CHANCE
+    try:
+        return action_text(action, state.game.ids, chance)
+    except ValueError:
+        return action_text(action, state.game.ids, not chance)
+
+
+def parse_action(state: MedSiroccoState, text: str) -> int:
+    """The action (or chance outcome at a chance node) written as `text` at `state`, or `InvalidActionError`."""
+    return parse_text(text, state.game.index, state.phase == PH_CHANCE)

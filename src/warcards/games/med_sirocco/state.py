@@ -1,5 +1,8 @@
 """The Med Sirocco state: plain lists and ints, a cheap `_copy`, the engine's hooks.
 
+The notation, the rules and the views sit above this module in the import order (HOUSE.md), so the hooks
+reach them through the state's game (`MedSiroccoGame` binds them as static methods).
+
 Card numbers are indices into the deck tables (0..120 the Force-pile cards A01–A59, X01–X55, S01–S07;
 121..164 the Operations O01–O44). Cards in play are "entries" held in parallel lists (`entry_card`,
 `entry_player`, ...), so a copy slices lists and never deep-copies.
@@ -9,11 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, State
-from warcards.games.med_sirocco import codes, rules, views
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import ALL_TYPES
-from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
-from warcards.games.med_sirocco.notation import action_text, parse_text
+from warcards.games.med_sirocco.codes import CK_DRAW, CK_OP, FIRST_YEAR, PH_CHANCE, PH_END
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
@@ -270,19 +272,34 @@ class MedSiroccoState(State):
         every step, and the base's extra call costs this game about 5% of its random-playout speed."""
         return self.phase == PH_END
 
-    # `_legal_now` hands `apply_action` the sorted pile itself at a draw: cheaper than listing the outcomes.
+    # At a chance node `_legal_now` hands `apply_action` the sorted pile itself: no outcome list is built twice.
     _cache_chance_outcomes = False
-    # The hooks that are rule functions taking (state, ...) are those functions: no extra call per action.
-    _legal_now = rules.legal_now
-    _legal_actions = rules.legal_actions
-    _chance_outcomes = rules.chance_outcomes
-    _apply = rules.apply
-    _illegal_reason = rules.illegal_reason
-    returns = rules.returns
-    _hidden_action_text = views.hidden_action_text
-    _determinize = views.determinize
-    zones = views.zones
-    position = views.position
+
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against, uncopied: at a draw (1.3, 1.5) the Force or Operations
+        pile itself (kept sorted), else the rules' `legal_now`."""
+        if self.phase == PH_CHANCE:
+            kind = self.chance_kind
+            if kind == CK_DRAW:
+                return self.pile
+            if kind == CK_OP:
+                return self.operations_pile
+        return self.game.legal_now_of(self)
+
+    def _legal_actions(self) -> list[int]:
+        return self.game.legal_actions_of(self)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.game.chance_outcomes_of(self)
+
+    def _apply(self, action: int) -> None:
+        self.game.apply_to(self, action)
+
+    def _illegal_reason(self, action: int) -> str:
+        return self.game.illegal_reason_of(self, action)
+
+    def returns(self) -> list[float]:
+        return self.game.returns_of(self)
 
     def _copy(self) -> MedSiroccoState:
         other = MedSiroccoState.__new__(MedSiroccoState)
@@ -298,20 +315,28 @@ class MedSiroccoState(State):
         return other
 
     def _observe(self, seat: int) -> JSON:
-        return views.observe(self, seat)
+        return self.game.observe_of(self, seat)
 
     def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return views.observe(self, seat, fields)
+        return self.game.observe_of(self, seat, fields)
+
+    def _determinize(self, seat: int, rng: Rng) -> MedSiroccoState:
+        return self.game.determinize_of(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return self.game.hidden_action_text_of(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        chance = self.phase == PH_CHANCE
-        try:
-            return action_text(action, self.game.ids, chance)
-        except ValueError:
-            return action_text(action, self.game.ids, not chance)
+        return self.game.action_to_string_of(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return parse_text(text, self.game.index, self.phase == PH_CHANCE)
+        return self.game.parse_action_of(self, text)
+
+    def zones(self) -> dict[str, list[str]]:
+        return self.game.zones_of(self)
+
+    def position(self) -> JSON:
+        return self.game.position_of(self)
 
 
 __all__ = ["MedSiroccoState"]

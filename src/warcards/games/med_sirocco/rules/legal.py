@@ -87,7 +87,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
             if not acts:
                 acts.append(DISCARD_ALL if hand else PASS)
         elif hand:
-            acts.extend(DISCARD + c for c in hand)
+            acts.extend([DISCARD + c for c in hand])
             acts.append(DISCARD_ALL)
         else:
             acts.append(PASS)

@@ -134,6 +134,17 @@ def apply(state: MedSiroccoState, action: int) -> None:
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
     if ph == PH_CHANCE:
+        if state.chance_kind == CK_DRAW:
+            # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
+            queue = state.draw_queue
+            pile = state.pile
+            state.hands[queue.pop(0)].append(action)
+            del pile[bisect_left(pile, action)]  # the pile is kept sorted
+            if queue and pile:
+                return  # the next draw of the refill: what `advance` would decide, without running it
+            state.chance_kind = -1
+            advance(state)
+            return
         apply_chance(state, action)
         return
     p = state.to_act
@@ -191,7 +202,8 @@ def apply(state: MedSiroccoState, action: int) -> None:
         supply_pick(state, p, -1 if action == PASS else action - SELECT)
     elif ph == PH_SHARE:
         share_give(state, action - SEAT)
-    advance(state)
+    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+        advance(state)
 
 
 DICE_ACTIONS = [DIE + k for k in range(6)]
@@ -238,7 +250,10 @@ def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
     ck = state.chance_kind
     if ck in (CK_DRAW, CK_OP):
         pile = state.pile if ck == CK_DRAW else state.operations_pile
-        return list(map(_uniform(len(pile)).__getitem__, pile))
+        row = _UNIFORM.get(len(pile))
+        if row is None:
+            row = _uniform(len(pile))
+        return list(map(row.__getitem__, pile))
     if ck == CK_EXPL_PICK:
         cands = explosion_own(state)
         q = 1.0 / len(cands)
@@ -252,20 +267,10 @@ def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
 
 
 def apply_chance(state: MedSiroccoState, outcome: int) -> None:
-    """Apply a chance outcome and run the procedure on."""
+    """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
     ck = state.chance_kind
     state.chance_kind = -1
-    if ck == CK_DRAW:
-        queue = state.draw_queue
-        pile = state.pile
-        state.hands[queue.pop(0)].append(outcome)
-        del pile[bisect_left(pile, outcome)]  # the pile is kept sorted
-        if queue and pile:
-            # The next draw of the refill: what `advance` would decide, without running it (half of all
-            # actions are draws).
-            state.chance_kind = CK_DRAW
-            return
-    elif ck == CK_OP:
+    if ck == CK_OP:
         state.operations_pile.remove(outcome)
         state.operation_choice.append(outcome)
         if state.advanced and len(state.operation_choice) < 2 and state.operations_pile:
@@ -301,7 +306,8 @@ def apply_chance(state: MedSiroccoState, outcome: int) -> None:
         code = state.roll_queue.pop()
         state.entry_dice[code] += outcome - DIE + 1
         state.log.append((EV_ROLL_CARD, state.entry_card[code // 3], outcome - DIE + 1))
-    advance(state)
+    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+        advance(state)
 
 
 # ----- 1.3 / 1.4 / 1.5 ---------------------------------------------------------------------------------------------
