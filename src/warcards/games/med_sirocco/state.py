@@ -67,10 +67,10 @@ class MedSiroccoState(State):
         operations_done: Operations engaged so far in this game.
         dealer: the seat that dealt this game (1.3).
         first_player: the 1st player of this Operation (1.4 A).
-        phase: who acts and on what (`codes.PH_*`).
+        phase: who acts and on what (`codes.Phase`).
         to_act: the seat to act when `phase` is a player's decision.
-        stage: where the procedure is (`codes.ST_*`), run on by `rules.advance`.
-        chance_kind: what the chance node draws or rolls (`codes.CK_*`), -1 when no chance event is pending.
+        stage: where the procedure is (`codes.Stage`), run on by `rules.advance`.
+        chance_kind: what the chance node draws or rolls (`codes.ChanceKind`), -1 when no chance event is pending.
         operation: the Operation card being engaged, -1 between Operations.
         operation_choice: the Operations drawn for the 1st player to choose from (5.0), or the one drawn.
         year: the Operation's year (2.2).
