@@ -125,7 +125,7 @@ def test_schema_refuses_a_wrong_fixed_number(tmp_path: Path) -> None:
 def test_user_deck_file_is_used_by_load_game(tmp_path: Path) -> None:
     path = _broken_copy(tmp_path, 'name = "HMS Warspite"', 'name = "HMS Warspite (printed)"')
     game = warcards.load_game("med-sirocco", cards=str(path))
-    assert game.deck.names[0] == "HMS Warspite (printed)"  # type: ignore[attr-defined]
+    assert game.table.names[0] == "HMS Warspite (printed)"  # type: ignore[attr-defined]
     with pytest.raises(CardDataError, match="does not exist"):
         warcards.load_game("med-sirocco", cards=str(tmp_path / "nope.toml"))
 

@@ -133,7 +133,7 @@ def features(state: MedSiroccoState) -> Features:
     if state.series:
         bank = [b + t for b, t in zip(bank, state.series_vp, strict=True)]
         ops = [o + t for o, t in zip(ops, state.series_ops, strict=True)]
-    tables = _tables(g.deck)
+    tables = _tables(g.table)
     hands = state.hands
     best: tuple[list[float], list[float]] = ([], [])
     totals = worth = (0.0, 0.0)

@@ -38,8 +38,8 @@ class MedSiroccoGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.deck: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
-        d = self.deck
+        self.table: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
+        d = self.table
         self.ids = d.ids
         self.kind = d.kind
         self.side = d.side
@@ -74,7 +74,7 @@ class MedSiroccoGame(Game):
         self._players = int(self.options["players"])
 
     def label(self, card: int) -> str:
-        return f"{self.ids[card]} {self.deck.names[card]}"
+        return f"{self.ids[card]} {self.table.names[card]}"
 
     @property
     def num_players(self) -> int:
