@@ -159,9 +159,10 @@ def apply(state: MedSiroccoState, action: int) -> None:
         elif action == DISCARD_ALL:
             hand = state.hands[p]
             state.hands[p] = []
-            for c in hand:
-                to_discard(state, c)
-                forget(state, c)
+            state.discard.extend(hand)  # `to_discard` of each card, in hand order
+            if state.any_known:
+                for c in hand:
+                    forget(state, c)
             if must_play(state) and not face_down_round(state):
                 state.sat_out |= 1 << p
             end_turn(state)
@@ -427,7 +428,7 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     state.turn_intel_entry = intel_entry
     state.turn_shallows = False
     state.turn_sirocco = -1
-    if face_down_round(state) and intel_entry < 0 and (state.change_sides and state.num_players > 2):
+    if state.is_battle and state.round_index == 1 and intel_entry < 0 and state.change_sides and state.num_players > 2:
         state.turn_side = -1
 
 
