@@ -394,7 +394,7 @@ def test_edited_deck_file_is_reloaded(tmp_path: Path, game_id: str) -> None:
     write(path, text.replace(old, new, 1))
     after = warcards.load_game(game_id, cards=str(path))
     facts = {"naval-war": lambda g: g.table.ship_hits, "cards-of-war": lambda g: g.table.score,
-             "med-sirocco": lambda g: g.deck.names}
+             "med-sirocco": lambda g: g.table.names}
     assert facts[game_id](before) != facts[game_id](after)
     write(path, text)
     assert facts[game_id](warcards.load_game(game_id, cards=str(path))) == facts[game_id](before)

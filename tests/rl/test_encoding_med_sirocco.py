@@ -12,7 +12,7 @@ import pytest
 from warcards import load_game
 from warcards.engine.api import State
 from warcards.engine.registry import conformance_configs
-from warcards.games.med_sirocco import encoding, rules
+from warcards.games.med_sirocco import codes, encoding
 from warcards.games.med_sirocco.cards import TYPE_NAMES
 from warcards.games.med_sirocco.encoding import (
     CAPTURED,
@@ -30,7 +30,7 @@ from warcards.games.med_sirocco.encoding import (
     encode_observation,
     observation_shape,
 )
-from warcards.games.med_sirocco.state import MedSiroccoGame
+from warcards.games.med_sirocco.game import MedSiroccoGame
 from warcards.rl.encoding import encoder_for
 
 CONFIGS = conformance_configs("med-sirocco")
@@ -196,5 +196,5 @@ def test_a_hand_built_position_lands_in_the_documented_entries() -> None:
 
 
 def test_the_one_hot_vocabularies_follow_the_rules() -> None:
-    assert encoding.PHASES == rules.PHASE_NAMES
+    assert encoding.PHASES == codes.PHASE_NAMES
     assert tuple(TYPE_NAMES[mask] for mask in range(1, 8)) == encoding.ENGAGEMENT_TYPES

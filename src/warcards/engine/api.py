@@ -210,7 +210,9 @@ class State(ABC):
             if player == TERMINAL:
                 cached = []
             elif player == CHANCE:
-                cached = self._outcome_numbers(self._chance_outcomes())
+                outcomes = self._chance_outcomes()
+                numbers = self._outcome_numbers(outcomes)
+                cached = numbers if numbers is not None else [outcome for outcome, _ in outcomes]
             else:
                 cached = self._legal_actions()
             self._legal_cache = cached
@@ -221,14 +223,17 @@ class State(ABC):
             return []
         outcomes = self._chance_outcomes()
         # The driver loop applies one of these next: keep them as the legal list so that `apply_action`
-        # does not compute the outcomes a second time.
-        self._legal_cache = self._outcome_numbers(outcomes)
+        # does not compute the outcomes a second time (unless the game's `_legal_now` reads them more cheaply).
+        numbers = self._outcome_numbers(outcomes)
+        if numbers is not None:
+            self._legal_cache = numbers
         return outcomes
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
         """The outcome numbers of `outcomes` (this chance node's `_chance_outcomes()`), sorted: the legal list
         at a chance node. A game whose outcomes are a sorted list it holds (a draw pile) may return a fresh
-        copy of that list instead; the copy must be new, since `clone` shares the cached list."""
+        copy of that list instead (the copy must be new, since `clone` shares the cached list), or None to
+        cache nothing when its `_legal_now` hands `apply_action` that pile more cheaply."""
         return [outcome for outcome, _ in outcomes]
 
     def apply_action(self, action: int) -> None:

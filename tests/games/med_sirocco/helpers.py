@@ -7,7 +7,8 @@ from typing import Any
 
 import warcards
 from warcards.engine.api import CHANCE, sample_chance
-from warcards.games.med_sirocco.state import MedSiroccoGame, MedSiroccoState
+from warcards.games.med_sirocco.game import MedSiroccoGame
+from warcards.games.med_sirocco.state import MedSiroccoState
 
 
 def game(players: int = 4, **options: Any) -> MedSiroccoGame:

@@ -125,7 +125,7 @@ def test_schema_refuses_a_wrong_fixed_number(tmp_path: Path) -> None:
 def test_user_deck_file_is_used_by_load_game(tmp_path: Path) -> None:
     path = _broken_copy(tmp_path, 'name = "HMS Warspite"', 'name = "HMS Warspite (printed)"')
     game = warcards.load_game("med-sirocco", cards=str(path))
-    assert game.deck.names[0] == "HMS Warspite (printed)"  # type: ignore[attr-defined]
+    assert game.table.names[0] == "HMS Warspite (printed)"  # type: ignore[attr-defined]
     with pytest.raises(CardDataError, match="does not exist"):
         warcards.load_game("med-sirocco", cards=str(tmp_path / "nope.toml"))
 
@@ -150,4 +150,16 @@ def test_every_ruling_names_an_existing_test() -> None:
     if questions.exists():
         count = len(re.findall(r"^\d+\. \*\*", questions.read_text(), flags=re.M))
         for item in range(1, count + 1):
-            assert re.search(rf"^## {item}\. ", rulings, flags=re.M), f"open question {item} has no ruling"
+            assert re.search(rf"^## R{item}\. ", rulings, flags=re.M), f"open question {item} has no ruling R{item}"
+
+
+def test_every_ruling_cited_in_code_and_tests_exists() -> None:
+    root = Path(__file__).parents[3]
+    package = root / "src" / "warcards" / "games" / "med_sirocco"
+    rulings = (package / "RULES.md").read_text()
+    defined = set(re.findall(r"^## (R\d+)\. ", rulings, flags=re.M))
+    sources = [*package.rglob("*.py"), *Path(__file__).parent.glob("*.py")]
+    cited = {(p.name, r) for p in sources for r in re.findall(r"\b(R\d+)\b", p.read_text())}
+    missing = sorted((name, r) for name, r in cited if r not in defined)
+    assert not missing, missing
+    assert defined, "RULES.md has no `## R<n>.` ruling"

@@ -49,7 +49,7 @@ def _lost_and_choice_positions() -> list[MedSiroccoState]:
     two = build({0: ["S02", "A12", "A31", "A34"], 1: ["X13", "X26", "X14"]}, players=2, operation="O05")
     play(two, "type surface", "play S02", "select A12", "select A31", "draw X26")
     advanced = settle(game(4, advanced=True).new_initial_state())
-    assert lost.lost_step == 1 and two.lost_step == 1 and advanced.op_choice
+    assert lost.lost_step == 1 and two.lost_step == 1 and advanced.operation_choice
     return [choosing, lost, two, advanced]
 
 
@@ -67,7 +67,7 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
         positions += _positions(options, seed=100 + index, heuristic=True, every=17)
     checked = 0
     for number, a in enumerate(positions):
-        for seat in range(a.n):
+        for seat in range(a.num_players):
             b = a.determinize(seat, random.Random(number * 7 + seat))
             assert isinstance(b, MedSiroccoState)
             assert b.observe(seat) == a.observe(seat)
@@ -95,6 +95,6 @@ def test_determinize_after_lost_gives_the_same_sample_whichever_card_was_given()
         two = b.determinize(3, random.Random(k))
         assert isinstance(one, MedSiroccoState) and isinstance(two, MedSiroccoState)
         assert one.zones() == two.zones() and one.position() == two.position()
-        assert one.lost_cards == two.lost_cards and one.known == two.known
+        assert one.lost_cards == two.lost_cards and one.known_cards == two.known_cards
         assert one.lost_cards[0] == one.hands[1][-1]
-        assert one.known[0] >> one.hands[1][-1] & 1 and one.known[1] >> one.hands[0][-1] & 1
+        assert one.known_cards[0] >> one.hands[1][-1] & 1 and one.known_cards[1] >> one.hands[0][-1] & 1

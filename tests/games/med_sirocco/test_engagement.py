@@ -10,7 +10,7 @@ from tests.games.med_sirocco.helpers import build, is_legal, legal_texts, play, 
 import warcards
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import IllegalActionError
-from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.cards import DEFAULT_CARDS
 
 
@@ -205,7 +205,7 @@ def test_3_3_operation_victim_doubles_the_roll_not_the_bonus(tmp_path: Path) -> 
                                 "position": {"operation": "O16"}})
     play(state, "type sub", "play A24", "play A47", "done", "play X29", "done", "pass", "pass", "roll 3")
     # Upholder: roll 3 doubled = 6, plus Asdic's 2 (not doubled) = 8 against U-331's 4.
-    assert state.e_val[0] == 8
+    assert state.entry_values[0] == 8
     assert zone(state, "won:0") == ["O16"]
 
 
@@ -273,7 +273,7 @@ def test_3_4_bonus_counts_toward_the_highest_card() -> None:
 def test_3_4_draw_replayed_with_cards_under_the_operation_and_a_new_first_player() -> None:
     state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05")
     play(state, "type surface", "play A12", "done", "play X13", "done", "pass", "pass")
-    assert zone(state, "under") == ["A12", "X13"] and state.first == 1
+    assert zone(state, "under") == ["A12", "X13"] and state.first_player == 1
     assert state.draw_queue[:6] == [1] * 6  # the new 1st player draws first
     settle(state)
     assert state.current_player() == 1 and state.position()["engagement_type"] == "surface"
@@ -297,7 +297,7 @@ def test_3_4_tie_played_cards_stay_under_the_operation_until_the_engagement_ends
     # discards the other cards (i.e. any Bonus, Storm and Special cards)".
     state = build({0: ["A24", "A51", "A42"], 1: ["X29"], 2: ["X21"]}, players=3, operation="O16")
     play(state, "type sub", "play A24", "play A51", "done", "play X29", "done", "play X21", "done")
-    assert state.log[-2:] == [(rules.EV_TOTALS, 7, 7), (rules.EV_DRAW, -1, state.g.index["O16"])]
+    assert state.log[-2:] == [(codes.EV_TOTALS, 7, 7), (codes.EV_DRAW, -1, state.game.index["O16"])]
     assert zone(state, "under") == ["A24", "A51", "X21", "X29"]
     assert zone(state, "discard") == []
     settle(state)
@@ -332,7 +332,7 @@ def test_3_4_tie_a_passed_sirocco_not_yet_used_stays_under_the_operation() -> No
     state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05",
                   zones={"hand:1": ["X13", "S01"]})
     play(state, "type surface", "play A12", "done")
-    state.hands[1].remove(state.g.index["S01"])
+    state.hands[1].remove(state.game.index["S01"])
     state.sirocco_holder = 1
     rules.draw(state)
     assert zone(state, "under") == ["A12", "S01"] and zone(state, "sirocco") == []

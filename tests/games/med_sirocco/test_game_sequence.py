@@ -12,7 +12,7 @@ def test_1_3_six_cards_dealt_to_each_player_from_the_force_pile() -> None:
         state = settle(game(players).new_initial_state())
         assert [len(h) for h in state.hands] == [6] * players
         assert len(state.pile) == 121 - 6 * players
-        assert len(state.ops_pile) == 43 and state.op >= 121  # first Operation turned over
+        assert len(state.operations_pile) == 43 and state.operation >= 121  # first Operation turned over
 
 
 def test_1_3_operations_are_never_in_the_force_pile() -> None:
@@ -24,11 +24,11 @@ def test_1_3_operations_are_never_in_the_force_pile() -> None:
 
 def test_1_4_a_dealer_starts_then_the_player_to_his_left() -> None:
     state = settle(game(4).new_initial_state())
-    assert state.position()["dealer"] == 0 and state.first == 0 and state.current_player() == 0
+    assert state.position()["dealer"] == 0 and state.first_player == 0 and state.current_player() == 0
     state = build({0: ["A12"], 1: [], 2: [], 3: []}, operation="O05", first=0)
     play(state, "type surface", "play A12", "done", "pass", "pass", "pass")
     settle(state)
-    assert state.first == 1 and state.position()["operations_done"] == 1
+    assert state.first_player == 1 and state.position()["operations_done"] == 1
 
 
 def test_1_4_b_the_operation_card_says_convoy_or_battle() -> None:
@@ -69,16 +69,16 @@ def test_1_5_hands_refilled_in_order_from_the_first_player() -> None:
 
 def test_1_5_hand_size_grows_with_freighters_to_nine() -> None:
     state = build({0: []}, operation="O05")
-    state.full[0], state.half[0] = 1, 3
+    state.freighters_full[0], state.freighters_half[0] = 1, 3
     assert state.position()["hand_limits"][0] == 8
-    state.full[0] = 5
+    state.freighters_full[0] = 5
     assert state.position()["hand_limits"][0] == 9
 
 
 def test_1_5_won_freighters_count() -> None:
     state = build({0: ["A12"], 1: [], 2: [], 3: []}, operation="O10")  # Sonnenblume: full freighter
     play(state, "type surface", "play A12", "done", "pass", "pass", "pass")
-    assert state.full[0] == 1 and state.position()["hand_limits"][0] == 7
+    assert state.freighters_full[0] == 1 and state.position()["hand_limits"][0] == 7
 
 
 def test_1_5_discards_reshuffled_when_the_pile_is_exhausted() -> None:
@@ -127,26 +127,26 @@ def test_1_2_full_tie_shares_the_win() -> None:
 def test_1_2_series_play_to_75_vp() -> None:
     g = game(2, series=True, operations=10)
     state = settle(g.new_initial_state())
-    state.ops_done = 10
+    state.operations_done = 10
     state.series_vp = [70, 10]
     state.won[0] = []
-    state.op = -1
+    state.operation = -1
     state.stage = 0
     state.phase = 0
-    state.ck = -1
-    state.e_card = []
+    state.chance_kind = -1
+    state.entry_card = []
     from warcards.games.med_sirocco import rules
 
-    state.captured[0].append(state.g.index["A01"])  # 5 VP: series total 75
+    state.captured[0].append(state.game.index["A01"])  # 5 VP: series total 75
     rules.advance(state)
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
     state2 = settle(g.new_initial_state())
-    state2.ops_done = 10
+    state2.operations_done = 10
     state2.series_vp = [10, 10]
-    state2.op = -1
+    state2.operation = -1
     state2.stage = 0
     state2.phase = 0
-    state2.ck = -1
+    state2.chance_kind = -1
     rules.advance(state2)
     settle(state2)
     assert not state2.is_terminal() and state2.position()["game"] == 2 and state2.dealer == 1

@@ -45,7 +45,7 @@ def test_ruling_both_intelligence_cards_played_a_draw_is_replayed() -> None:
     state = build({0: ["A58", "A12"], 1: ["X52", "X13"], 2: [], 3: []}, operation="O05")
     play(state, "type surface", "play A58", "done", "play X52", "done", "pass", "pass",
          "play A12", "done", "play X13", "done")
-    # 3.4 Tie (ruling 15): the Intelligence cards stay under the Operation with the Force cards.
+    # 3.4 Tie (R15): the Intelligence cards stay under the Operation with the Force cards.
     assert zone(state, "under") == ["A12", "A58", "X13", "X52"]
 
 
@@ -92,7 +92,7 @@ def test_ruling_bomb_alley_may_target_an_enemy_card() -> None:
 def test_ruling_o32_adds_one_even_to_air_0_cards() -> None:
     state = build({0: ["A22"], 1: [], 2: [], 3: []}, operation="O32")
     play(state, "type air", "play A22", "done", "pass", "pass", "pass")
-    assert state.e_val[0] == 1 and zone(state, "won:0") == ["O32"]
+    assert state.entry_values[0] == 1 and zone(state, "won:0") == ["O32"]
 
 
 def test_ruling_6_1_does_not_apply_with_two_players() -> None:
@@ -131,7 +131,7 @@ def test_ruling_battle_freighters_count_for_hand_size() -> None:
     play(state, "play A01", "done", "play X13", "done", "pass", "pass")
     play(state, "draw A31", "draw X26", "draw A34", "draw X14")
     play(state, "play A31", "done", "play X26", "done", "play A34", "done", "play X14", "done")
-    assert zone(state, "won:0") == ["O03"] and state.half[0] == 1
+    assert zone(state, "won:0") == ["O03"] and state.freighters_half[0] == 1
 
 
 def test_ruling_lone_supply_satisfies_a_battles_compulsory_play() -> None:

@@ -284,22 +284,22 @@ def test_2_48_bomb_alley_on_o32_doubles_then_adds_one() -> None:
     play(state, "type air", "play A34", "play A49", "play S06")
     assert legal_texts(state) == ["select A34"]
     play(state, "select A34", "done", "play X27", "done", "pass", "pass")
-    assert state.e_val[0] == 7  # (Wellingtons 2 + Bonus 1) x 2 + 1
-    assert state.e_val[3] == 5  # Macchi 4 + 1
+    assert state.entry_values[0] == 7  # (Wellingtons 2 + Bonus 1) x 2 + 1
+    assert state.entry_values[3] == 5  # Macchi 4 + 1
     assert zone(state, "won:0") == ["O32"]
 
 
 def test_o32_adds_one_to_every_air_value_including_bonus_cards() -> None:
     state = build({0: ["A34", "A49"], 1: ["X27"], 2: [], 3: []}, operation="O32")
     play(state, "type air", "play A34", "play A49", "done", "play X27", "done", "pass", "pass")
-    assert state.e_val[0] == 5  # 2 + 1 + (1 + 1)
-    assert state.e_val[2] == 5
+    assert state.entry_values[0] == 5  # 2 + 1 + (1 + 1)
+    assert state.entry_values[2] == 5
 
 
 def test_o32_bonus_only_when_air_values_count() -> None:
     state = build({0: ["A34"], 1: ["X13"], 2: [], 3: []}, operation="O32")
     play(state, "type surface", "play A34", "done", "play X13", "done", "pass", "pass")
-    assert state.e_val[0] == 1
+    assert state.entry_values[0] == 1
 
 
 def test_s06_bomb_alley_turns_a_question_mark_into_two_dice() -> None:
@@ -307,7 +307,7 @@ def test_s06_bomb_alley_turns_a_question_mark_into_two_dice() -> None:
     play(state, "type air", "play A33", "play S06", "select A33", "done", "play X27", "done", "pass", "pass")
     assert state.action_to_string(state.legal_actions()[0]) == "roll 1"
     play(state, "roll 2", "roll 3")
-    assert state.e_val[0] == 5
+    assert state.entry_values[0] == 5
 
 
 # ----- S02 Lost, S04 Fog, S05 Night action, S07 Shallows ---------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_5_0_the_winner_names_the_receiver_of_each_prize_card() -> None:
     assert legal_texts(state) == ["seat 0", "seat 2"]
     play(state, "seat 2")  # X13 to seat 2 as well: X14 must now go to seat 0, without asking
     assert zone(state, "won:2") == ["O05"] and zone(state, "captured:2") == ["X13"]
-    assert zone(state, "captured:0") == ["X14"] and state.half[2] == 1 and state.half[0] == 0
+    assert zone(state, "captured:0") == ["X14"] and state.freighters_half[2] == 1 and state.freighters_half[0] == 0
 
 
 def _text_splits(pool: list[str], players: list[int]) -> set[frozenset[tuple[str, int]]]:
@@ -141,7 +141,7 @@ def _reachable_splits(state: MedSiroccoState) -> set[frozenset[tuple[str, int]]]
                 child.apply_action(action)
                 explore(child)
             return
-        out.add(frozenset((card, q) for q in range(s.n) for card in zone(s, f"won:{q}") + zone(s, f"captured:{q}")
+        out.add(frozenset((card, q) for q in range(s.num_players) for card in zone(s, f"won:{q}") + zone(s, f"captured:{q}")
                           if card in pool))
 
     explore(state)
@@ -158,7 +158,7 @@ def test_5_0_every_split_the_text_allows_is_reachable(hands: dict[int, list[str]
     play(state, "type surface")
     for seat in range(len(hands)):
         play(state, f"play {hands[seat][0]}", "done")
-    assert state.position()["phase"] == "share" and state.share_elig == winners
+    assert state.position()["phase"] == "share" and state.share_eligible == winners
     pool = zone(state, "operation") + zone(state, "prizes")
     text = _text_splits(pool, winners)
     assert len(text) == count
@@ -187,7 +187,7 @@ def test_5_0_the_heuristic_keeps_the_most_valuable_prize_cards() -> None:
     hands = {0: ["A01"], 1: ["X13"], 2: ["A12"], 3: ["X14"], 4: ["A13"], 5: ["X15"]}
     state = build(hands, players=6, operation="O05", options={"advanced": True})
     play(state, "type surface", *(text for seat in range(6) for text in (f"play {hands[seat][0]}", "done")))
-    bot = heuristic_agent(state.g, 0, 1)
+    bot = heuristic_agent(state.game, 0, 1)
     while state.position()["phase"] == "share":
         state.apply_action(bot.step(SeatView(state, 0)))
     # Four cards for three players: the winner may keep two, and keeps the two worth most (O05 3 VP and a half

@@ -160,8 +160,8 @@ def test_determinize_resamples_face_down_cards_with_their_sides() -> None:
          "draw X14", "play S05", "play X05", "done")
     for seed in range(8):
         sample = state.determinize(1, random.Random(seed))
-        for e in range(len(sample.e_card)):
-            assert sample.e_side[e] == sample.g.pside[sample.e_card[e]]
+        for e in range(len(sample.entry_card)):
+            assert sample.entry_side[e] == sample.game.played_side[sample.entry_card[e]]
         settle(sample, seed)
         while not sample.is_terminal():
             sample.apply_action(sample.legal_actions()[0])

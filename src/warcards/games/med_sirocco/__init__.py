@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
+from warcards.games.med_sirocco.game import MedSiroccoGame
 from warcards.games.med_sirocco.params import OPTIONS
-from warcards.games.med_sirocco.state import MedSiroccoGame
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
     {"players": 2},

@@ -37,7 +37,7 @@ cards.
 
 | offset | size | meaning |
 |---|---|---|
-| 5445 | 14 | phase one-hot, in `rules.PHASE_NAMES` order (chance, choose-operation, declare-type, turn, play, admiral, target, sirocco-target, held-sirocco, lost-card, lost-seat, supply, share, end) |
+| 5445 | 14 | phase one-hot, in `codes.PHASE_NAMES` order (chance, choose-operation, declare-type, turn, play, admiral, target, sirocco-target, held-sirocco, lost-card, lost-seat, supply, share, end) |
 | 5459 | 6 | relative seat to act (`current_player`; all 0 at chance and at the end) |
 | 5465 | 6 | relative seat of the 1st player (`first_player`) |
 | 5471 | 6 | relative seat of the dealer (`dealer`) |
@@ -80,7 +80,7 @@ from typing import Any
 import numpy as np
 
 from warcards.engine.api import Game
-from warcards.games.med_sirocco.state import MedSiroccoGame
+from warcards.games.med_sirocco.game import MedSiroccoGame
 
 OBSERVATION_VERSION = 1
 OBSERVATION_BOUNDS = (0.0, 1.0)

@@ -32,7 +32,7 @@ import math
 import weakref
 from typing import NamedTuple
 
-from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, Deck
 from warcards.games.med_sirocco.params import SERIES_TARGET
 from warcards.games.med_sirocco.state import MedSiroccoState
@@ -123,84 +123,84 @@ def _tables(deck: Deck) -> _Tables:
     return tables
 
 
-def features(s: MedSiroccoState) -> Features:
+def features(state: MedSiroccoState) -> Features:
     """The position's features (reads hidden cards; changes nothing)."""
-    g = s.g
-    n = s.n
+    g = state.game
+    n = state.num_players
     vp = g.vp.__getitem__
-    bank = [float(sum(map(vp, w)) + sum(map(vp, c))) for w, c in zip(s.won, s.captured, strict=True)]
-    ops = [float(len(w)) for w in s.won]
-    if s.series:
-        bank = [b + t for b, t in zip(bank, s.series_vp, strict=True)]
-        ops = [o + t for o, t in zip(ops, s.series_ops, strict=True)]
-    tables = _tables(g.deck)
-    hands = s.hands
+    bank = [float(sum(map(vp, w)) + sum(map(vp, c))) for w, c in zip(state.won, state.captured, strict=True)]
+    ops = [float(len(w)) for w in state.won]
+    if state.series:
+        bank = [b + t for b, t in zip(bank, state.series_vp, strict=True)]
+        ops = [o + t for o, t in zip(ops, state.series_ops, strict=True)]
+    tables = _tables(g.table)
+    hands = state.hands
     best: tuple[list[float], list[float]] = ([], [])
     totals = worth = (0.0, 0.0)
     prize = 0.0
     decided: list[float] = []
     progress = 0.0
-    op = s.op
+    op = state.operation
     if op >= 0:
         prize = float(g.vp[op])
-        value = tables.typed[0 if s.phase == rules.PH_TYPE else s.eng_type][s.year - 1940].__getitem__
+        value = tables.typed[0 if state.phase == codes.PH_TYPE else state.engagement_type][state.year - 1940].__getitem__
         reach = [max(map(value, h), default=0.0) for h in hands]
-        if s.stage in (rules.ST_SUPPLY, rules.ST_SHARE):
-            decided, progress = _decided(s), 1.0
+        if state.stage in (codes.ST_SUPPLY, codes.ST_SHARE):
+            decided, progress = _decided(state), 1.0
         else:
-            best, totals, worth, progress = _engagement(s, tables.combat[s.eng_type])
+            best, totals, worth, progress = _engagement(state, tables.combat[state.engagement_type])
     else:
         reach = [0.0] * n
-    remaining = float(s.ops_total - s.ops_done - (1 if op >= 0 else 0))
-    series_lead = max(bank) if s.series else -1.0
+    remaining = float(state.operations_total - state.operations_done - (1 if op >= 0 else 0))
+    series_lead = max(bank) if state.series else -1.0
     return Features(bank, ops, reach, best, totals, worth, prize, decided, progress, remaining, series_lead)
 
 
-def _decided(s: MedSiroccoState) -> list[float]:
+def _decided(state: MedSiroccoState) -> list[float]:
     """3.4 / 5.0: the trick is won; the VP still to be handed out, per seat."""
-    vp_table = s.g.vp
-    out = [0.0] * s.n
-    if s.stage == rules.ST_SHARE:
-        pool = sum(vp_table[c] for c in s.share_pool)
-        elig = s.share_elig
+    vp_table = state.game.vp
+    out = [0.0] * state.num_players
+    if state.stage == codes.ST_SHARE:
+        pool = sum(vp_table[c] for c in state.share_pool)
+        elig = state.share_eligible
         for q in elig:
             out[q] = pool / len(elig)
         return out
-    lose = 1 - s.win_side
-    prize = vp_table[s.op]
-    for i, c in enumerate(s.u_card):
-        if c >= 0 and s.u_side[i] == lose:
+    lose = 1 - state.winning_side
+    prize = vp_table[state.operation]
+    for i, c in enumerate(state.under_card):
+        if c >= 0 and state.under_side[i] == lose:
             prize += vp_table[c]
-    for e, c in enumerate(s.e_card):
-        if s.e_alive[e] and s.e_side[e] == lose:
+    for e, c in enumerate(state.entry_card):
+        if state.entry_alive[e] and state.entry_side[e] == lose:
             prize += vp_table[c]
-    out[s.winner] = float(prize)
+    out[state.winner] = float(prize)
     return out
 
 
 def _engagement(
-    s: MedSiroccoState, combat: tuple[float, ...]
+    state: MedSiroccoState, combat: tuple[float, ...]
 ) -> tuple[tuple[list[float], list[float]], tuple[float, float], tuple[float, float], float]:
     """1.4 C / 3.4: each seat's best card on each side (a Force card with its Bonus cards, or a Bonus
     played alone), the side totals, the VP at stake on each side, and the share of the Engagement's turns
     played (a player's own play counts once it is over). `combat` is each card's value in the type."""
-    g = s.g
+    g = state.game
     kind = g.kind
     vp_table = g.vp
-    e_card = s.e_card
-    e_alive = s.e_alive
-    e_side = s.e_side
-    e_host = s.e_host
-    e_player = s.e_player
-    n = s.n
+    e_card = state.entry_card
+    e_alive = state.entry_alive
+    e_side = state.entry_side
+    e_host = state.entry_host
+    e_player = state.entry_player
+    n = state.num_players
     count = len(e_card)
     dice: dict[int, float] = {}
-    if s.resolved:
+    if state.resolved:
         # 3.4: the dice rolled so far, and the mean of those still to roll.
-        et = s.eng_type
+        et = state.engagement_type
         fixed = g.fixed
-        e_roll = s.e_roll
-        for code in s.roll_queue:
+        e_roll = state.entry_dice
+        for code in state.roll_queue:
             dice[code // 3] = dice.get(code // 3, 0.0) + 3.5
         for e in range(count):
             if e_alive[e] and kind[e_card[e]] == K_FORCE:
@@ -209,9 +209,9 @@ def _engagement(
                     f[ti] + e_roll[e * 3 + ti] for ti in range(3) if et >> ti & 1
                 )
     worth = [0.0, 0.0]
-    for i, c in enumerate(s.u_card):
+    for i, c in enumerate(state.under_card):
         if c >= 0 and vp_table[c]:  # 3.4 Tie: the Bonus, Special and Storm cards under it are worth nothing
-            worth[s.u_side[i]] += vp_table[c]
+            worth[state.under_side[i]] += vp_table[c]
     totals = [0.0, 0.0]
     best = ([-1.0] * n, [-1.0] * n)
     bonus = [0.0] * count
@@ -222,7 +222,7 @@ def _engagement(
         c = e_card[e]
         k = kind[c]
         if k == K_FORCE:
-            v = (dice[e] if s.resolved else combat[c]) + bonus[e]
+            v = (dice[e] if state.resolved else combat[c]) + bonus[e]
             side = e_side[e]
             worth[side] += vp_table[c]
         elif k == K_BONUS:
@@ -239,14 +239,14 @@ def _engagement(
         p = e_player[e]
         if v > mine[p]:
             mine[p] = v
-    stage = s.stage
-    if stage == rules.ST_TURNS:
-        done = s.turn_idx - (1 if s.phase != rules.PH_CHANCE else 0)
-        progress = min(1.0, (s.rnd * n + done) / (s.rounds * n))
-    elif stage in (rules.ST_INTEL, rules.ST_ROUND_END):
-        progress = (s.rnd + 1) / s.rounds
+    stage = state.stage
+    if stage == codes.ST_TURNS:
+        done = state.turn_index - (1 if state.phase != codes.PH_CHANCE else 0)
+        progress = min(1.0, (state.round_index * n + done) / (state.rounds * n))
+    elif stage in (codes.ST_INTEL, codes.ST_ROUND_END):
+        progress = (state.round_index + 1) / state.rounds
     else:
-        progress = 1.0 if stage == rules.ST_RESOLVE else 0.0
+        progress = 1.0 if stage == codes.ST_RESOLVE else 0.0
     return best, (totals[0], totals[1]), (worth[0], worth[1]), progress
 
 
@@ -332,6 +332,6 @@ def combine(f: Features, params: Params = PARAMS) -> list[float]:
 
 def evaluate(state: MedSiroccoState) -> list[float]:
     """Each seat's predicted share of the win (1.2), on the scale of `returns()`; exact at the end."""
-    if state.phase == rules.PH_END:
+    if state.phase == codes.PH_END:
         return state.returns()
     return combine(features(state))

@@ -28,6 +28,7 @@ from warcards.games.med_sirocco.cards import (
     K_SUPPLY,
     NEUTRAL,
 )
+from warcards.games.med_sirocco.game import MedSiroccoGame
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
     ADMIRAL_B,
@@ -43,7 +44,6 @@ from warcards.games.med_sirocco.notation import (
     TYPE_MASKS,
     USE,
 )
-from warcards.games.med_sirocco.state import MedSiroccoGame
 
 TYPE_BY_NAME = {"air": 1, "surface": 2, "sub": 4, "combined": 7, "air & surface": 3, "air & sub": 5,
                 "surface & sub": 6}
@@ -60,21 +60,21 @@ class MedSiroccoHeuristic:
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         assert isinstance(game, MedSiroccoGame)
-        self.g = game
+        self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
 
     # ----- card estimates ---------------------------------------------------------------------------------
     def value(self, c: int, mask: int) -> float:
         """Expected combat value of a card in an engagement type ('?' counts 3.5)."""
-        g = self.g
+        g = self.game
         fixed = g.fixed[c]
         dice = g.dice[c]
         return sum(fixed[i] + 3.5 * dice[i] for i in range(3) if mask >> i & 1)
 
     def keep_value(self, c: int, year: int) -> float:
         """How much a card in hand is worth keeping (low: discard it first)."""
-        g = self.g
+        g = self.game
         k = g.kind[c]
         if k == K_FORCE:
             if not any(g.years[c] >> (y - 1940) & 1 for y in range(year, 1944)):
@@ -93,7 +93,7 @@ class MedSiroccoHeuristic:
             return legal[0]
         obs = view.observation(_FIELDS)
         phase = obs["phase"]
-        g = self.g
+        g = self.game
         if phase == "declare-type":
             return self.declare(obs, legal)
         if phase == "choose-operation":
@@ -122,7 +122,7 @@ class MedSiroccoHeuristic:
 
     def year(self, obs: dict[str, object]) -> int:
         op = obs.get("operation")
-        return self.g.op_year[self.g.index[op]] if isinstance(op, str) else 1940
+        return self.game.op_year[self.game.index[op]] if isinstance(op, str) else 1940
 
     def mask(self, obs: dict[str, object]) -> int:
         et = obs.get("engagement_type")
@@ -130,7 +130,7 @@ class MedSiroccoHeuristic:
 
     def declare(self, obs: dict[str, object], legal: list[int]) -> int:
         """3.1: announce the type in which the hand's best playable card is strongest (relative to 7's spread)."""
-        g = self.g
+        g = self.game
         year = self.year(obs)
         hand = [g.index[c] for c in obs["hand"]]  # type: ignore[attr-defined]
         best = TYPE
@@ -144,7 +144,7 @@ class MedSiroccoHeuristic:
 
     def board(self, obs: dict[str, object]) -> tuple[list[float], list[float]]:
         """Visible side totals and each side's highest single card."""
-        g = self.g
+        g = self.game
         mask = self.mask(obs)
         totals = [0.0, 0.0]
         top = [0.0, 0.0]
@@ -156,7 +156,7 @@ class MedSiroccoHeuristic:
             if cid is None:
                 continue
             c = g.index[cid]
-            side = g.pside[c]
+            side = g.played_side[c]
             if side == NEUTRAL or g.kind[c] not in (K_FORCE, K_BONUS):
                 continue
             v = self.value(c, mask)
@@ -172,7 +172,7 @@ class MedSiroccoHeuristic:
 
     def turn(self, obs: dict[str, object], legal: list[int]) -> int:
         """1.4 C: play a winning card if one exists; else play the cheapest compulsory card or discard."""
-        g = self.g
+        g = self.game
         mask = self.mask(obs)
         year = self.year(obs)
         plays = [a for a in legal if PLAY <= a < DISCARD]
@@ -183,7 +183,7 @@ class MedSiroccoHeuristic:
         forces = [a - PLAY for a in plays if g.kind[a - PLAY] == K_FORCE]
         if face_down:
             good = [c for c in forces if g.years[c] >> (year - 1940) & 1
-                    and (my_side is None or g.pside[c] == ("allies", "axis").index(my_side))]
+                    and (my_side is None or g.played_side[c] == ("allies", "axis").index(my_side))]
             if good:
                 return PLAY + max(good, key=lambda c: self.value(c, mask))
             return min(plays, key=lambda a: self.keep_value(a - PLAY, year)) if plays else legal[0]
@@ -194,13 +194,13 @@ class MedSiroccoHeuristic:
         visible = {play["card"] for play in obs["plays"] if play["card"] is not None}  # type: ignore[attr-defined]
         op = obs["operation"]
         for c in forces:
-            side = g.pside[c]
+            side = g.played_side[c]
             v = self.value(c, mask)
             victim = g.victim[c]
             if victim >= 0 and isinstance(op, str) and g.ids[victim] == op:
                 v *= 2  # 3.3: a Destiny card's value doubles in its victim Operation
             other = totals[1 - side]
-            if victim >= 0 and g.ids[victim] in visible and g.pside[victim] != side:
+            if victim >= 0 and g.ids[victim] in visible and g.played_side[victim] != side:
                 other -= self.value(victim, mask)  # 3.3: its victim is destroyed
                 v += 2.0
             wins = totals[side] + v > other + 0.5
@@ -230,7 +230,7 @@ class MedSiroccoHeuristic:
 
     def build(self, obs: dict[str, object], legal: list[int]) -> int:
         """Add the cards that help this play: Bonus cards, Bomb alley, Fog, Supply, the Admiral; then done."""
-        g = self.g
+        g = self.game
         mask = self.mask(obs)
         face_down = obs["kind"] == "battle" and obs["round"] == 2
         for a in legal:
@@ -254,7 +254,7 @@ class MedSiroccoHeuristic:
 
     def admiral(self, obs: dict[str, object], legal: list[int]) -> int:
         mask = self.mask(obs)
-        g = self.g
+        g = self.game
         mine = [g.index[p["card"]] for p in obs["plays"]  # type: ignore[attr-defined]
                 if p["seat"] == self.seat and p["card"] is not None and g.kind[g.index[p["card"]]] == K_FORCE]
         if mine and self.value(mine[-1], 7) > self.value(mine[-1], mask) + 1:
@@ -263,7 +263,7 @@ class MedSiroccoHeuristic:
 
     def target(self, obs: dict[str, object], legal: list[int]) -> int:
         """Fog on the other side's Bonus; Bomb alley on my own (or my side's) card."""
-        g = self.g
+        g = self.game
         sides = obs["sides"]
         assert isinstance(sides, list)
         mine = sides[self.seat]
@@ -275,14 +275,14 @@ class MedSiroccoHeuristic:
         )
         cards = [a - SELECT for a in legal]
         if bomb:
-            own = [c for c in cards if g.pside[c] == my_side]
+            own = [c for c in cards if g.played_side[c] == my_side]
             return SELECT + max(own or cards, key=lambda c: self.value(c, 1))
-        enemy = [c for c in cards if g.pside[c] != my_side]
+        enemy = [c for c in cards if g.played_side[c] != my_side]
         return SELECT + (enemy or cards)[0]
 
     def sirocco_target(self, obs: dict[str, object], legal: list[int]) -> int:
         """2.44: cancel the other side's player with the strongest visible cards."""
-        g = self.g
+        g = self.game
         mask = self.mask(obs)
         sides = obs["sides"]
         assert isinstance(sides, list)
@@ -296,13 +296,13 @@ class MedSiroccoHeuristic:
 
     def prize_worth(self, c: int) -> float:
         """A prize card's worth to its receiver: its VP, and a freighter's hand size (1.5) for an Operation."""
-        g = self.g
+        g = self.game
         return g.vp[c] + (0.5 * g.op_load[c] if c >= N_PILE else 0.0)
 
     def share(self, obs: dict[str, object], legal: list[int]) -> int:
         """5.0: keep the most valuable prize cards (as many as the split lets him have) and give the others
         to the player with the fewest VP from Operations won, filling those below their due first."""
-        g = self.g
+        g = self.game
         pool = [g.index[c] for c in obs["share_pool"]]  # type: ignore[attr-defined]
         counts = obs["share_counts"]
         assert isinstance(counts, list)

@@ -7,29 +7,54 @@ from a pile or a hand) and `roll 5` (a die).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from warcards.engine.actions import ActionLayout
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import quote
+from warcards.games.med_sirocco.codes import PH_CHANCE
+
+if TYPE_CHECKING:
+    from warcards.games.med_sirocco.state import MedSiroccoState
 
 N_PILE = 121  # A01–A59, X01–X55, S01–S07
 N_CARDS = 165  # plus O01–O44
-PLAY = 0
-DISCARD = PLAY + N_PILE
-SELECT = DISCARD + N_PILE
-SEAT = SELECT + N_CARDS
-TYPE = SEAT + 6
-ADMIRAL_A = TYPE + 4
-ADMIRAL_B = ADMIRAL_A + 1
-DISCARD_ALL = ADMIRAL_B + 1
-DONE = DISCARD_ALL + 1
-PASS = DONE + 1
-USE = PASS + 1
-NUM_ACTIONS = USE + 1
-DIE = N_CARDS  # chance outcome DIE + k - 1 is a die showing k
-NUM_CHANCE = DIE + 6
-
+N_SEATS = 6  # the most players (1.0)
 TYPE_WORDS = ("air", "surface", "sub", "combined")
 TYPE_MASKS = (1, 2, 4, 7)
 
+LAYOUT = ActionLayout.build(
+    ("play", N_PILE),  # play <card>
+    ("discard", N_PILE),  # discard <card>
+    ("select", N_CARDS),  # select <card>: an Operation, a target, a Supply pick-up, a prize
+    ("seat", N_SEATS),  # seat <n>
+    ("type", len(TYPE_WORDS)),  # type air|surface|sub|combined
+    ("admiral_combined", 1),
+    ("admiral_two", 1),
+    ("discard_all", 1),
+    ("done", 1),
+    ("pass_play", 1),
+    ("use_sirocco", 1),
+)
+"""The player actions (docs/notation/med-sirocco.md)."""
+CHANCE_LAYOUT = ActionLayout.build(("draw", N_CARDS), ("roll", 6))
+"""The chance outcomes: `draw <card>` (from a pile or a hand), `roll <k>` (a die showing k)."""
+
+# The offsets, read in the hot paths.
+PLAY = LAYOUT.play
+DISCARD = LAYOUT.discard
+SELECT = LAYOUT.select
+SEAT = LAYOUT.seat
+TYPE = LAYOUT.type
+ADMIRAL_A = LAYOUT.admiral_combined
+ADMIRAL_B = LAYOUT.admiral_two
+DISCARD_ALL = LAYOUT.discard_all
+DONE = LAYOUT.done
+PASS = LAYOUT.pass_play
+USE = LAYOUT.use_sirocco
+NUM_ACTIONS = LAYOUT.size
+DIE = CHANCE_LAYOUT.roll  # chance outcome DIE + k - 1 is a die showing k
+NUM_CHANCE = CHANCE_LAYOUT.size
 
 def action_text(action: int, ids: tuple[str, ...], chance: bool) -> str:
     """The notation of an action (or of a chance outcome when `chance`)."""
@@ -109,3 +134,17 @@ def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
         if verb == "type" and arg in TYPE_WORDS:
             return TYPE + TYPE_WORDS.index(arg)
     raise InvalidActionError(f"{quote(text)} is not med-sirocco notation; forms: {FORMS}")
+
+
+def action_to_string(state: MedSiroccoState, action: int) -> str:
+    """The notation of `action` at `state` (a chance outcome at a chance node; either kind is written out)."""
+    chance = state.phase == PH_CHANCE
+    try:
+        return action_text(action, state.game.ids, chance)
+    except ValueError:
+        return action_text(action, state.game.ids, not chance)
+
+
+def parse_action(state: MedSiroccoState, text: str) -> int:
+    """The action (or chance outcome at a chance node) written as `text` at `state`, or `InvalidActionError`."""
+    return parse_text(text, state.game.index, state.phase == PH_CHANCE)

@@ -1,185 +1,215 @@
-"""The Med Sirocco game and state: plain lists and ints, a cheap `_copy`, the contract's methods.
+"""The Med Sirocco state: plain lists and ints, a cheap `_copy`, the engine's hooks.
+
+The notation, the rules and the views sit above this module in the import order (HOUSE.md), so the hooks
+reach them through the state's game (`MedSiroccoGame` binds them as static methods).
 
 Card numbers are indices into the deck tables (0..120 the Force-pile cards A01–A59, X01–X55, S01–S07;
-121..164 the Operations O01–O44). Cards in play are "entries" held in parallel lists (`e_card`,
-`e_player`, ...), so a copy slices lists and never deep-copies.
+121..164 the Operations O01–O44). Cards in play are "entries" held in parallel lists (`entry_card`,
+`entry_player`, ...), so a copy slices lists and never deep-copies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
-from warcards.engine.cards import card_file_option
-from warcards.games.med_sirocco import rules
-from warcards.games.med_sirocco.cards import K_BONUS, NEUTRAL, ON_ALLIES, ON_AXIS, Deck, load_deck
-from warcards.games.med_sirocco.notation import (
-    N_CARDS,
-    N_PILE,
-    NUM_ACTIONS,
-    NUM_CHANCE,
-    action_text,
-    parse_text,
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.games.med_sirocco import codes
+from warcards.games.med_sirocco.cards import ALL_TYPES
+from warcards.games.med_sirocco.codes import CK_DRAW, CK_OP, FIRST_YEAR, PH_CHANCE, PH_END
+
+if TYPE_CHECKING:
+    from warcards.games.med_sirocco.game import MedSiroccoGame
+
+
+# The list fields a copy slices, and the lists of lists it slices one level down.
+_LIST_FIELDS = (
+    "pile", "discard", "operations_pile", "operations_out", "sunk", "freighters_full", "freighters_half",
+    "known_cards", "draw_queue", "series_vp", "series_ops", "operation_choice", "seat_side", "entry_card",
+    "entry_player", "entry_round", "entry_host", "entry_alive", "entry_face_down", "entry_side", "entry_dice",
+    "entry_values", "under_card", "under_side", "under_player", "intel_queue", "explosion_queue", "roll_queue",
+    "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool", "share_eligible", "share_count", "log",
+    "previous_log",
 )
-from warcards.games.med_sirocco.rules import PH_CHANCE, PH_END, apply_chance, chance_actions
-from warcards.games.med_sirocco.rules import apply_action as rules_apply_action
-from warcards.games.med_sirocco.rules import chance_outcomes as rules_chance_outcomes
-from warcards.games.med_sirocco.rules import legal_actions as rules_legal_actions
-
-
-class MedSiroccoGame(Game):
-    """Med Sirocco with its options resolved (players, deck file, 5.0, 6.1–6.4, series)."""
-
-    game_id = "med-sirocco"
-    title = "Med Sirocco"
-
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        super().__init__(options)
-        self.deck: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
-        d = self.deck
-        self.ids = d.ids
-        self.kind = d.kind
-        self.side = d.side
-        self.nation = d.nation
-        self.frame = d.frame
-        self.fixed = d.fixed
-        self.dice = d.dice
-        self.years = d.years
-        self.vp = d.vp
-        self.victim = d.victim
-        self.solo = d.solo
-        self.plays_on = d.plays_on
-        self.effect = d.effect
-        self.op_battle = d.op_battle
-        self.op_year = d.op_year
-        self.op_load = d.op_load
-        self.op_type = d.op_type
-        self.op_air_bonus = d.op_air_bonus
-        self.index = d.index
-        # The side a card fights for when played (2.3: A53 joins the Axis, X54 the Allies; Storm cards none).
-        pside = []
-        for c in range(N_CARDS):
-            if d.kind[c] == K_BONUS and d.plays_on[c] == ON_ALLIES:
-                pside.append(0)
-            elif d.kind[c] == K_BONUS and d.plays_on[c] == ON_AXIS:
-                pside.append(1)
-            else:
-                pside.append(d.side[c])
-        self.pside = tuple(pside)
-        # Per-card facts read on every legality check: (kind, side when played, years bitmask, frame).
-        self.info = tuple((d.kind[c], self.pside[c], d.years[c], d.frame[c]) for c in range(N_CARDS))
-        self._players = int(self.options["players"])
-
-    def label(self, card: int) -> str:
-        return f"{self.ids[card]} {self.deck.names[card]}"
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
-    @property
-    def max_chance_outcomes(self) -> int:
-        return NUM_CHANCE
-
-    @property
-    def max_game_length(self) -> int:
-        per_game = 60_000
-        return per_game * (12 if self.options.get("series") else 1)
-
-    def new_initial_state(self) -> MedSiroccoState:
-        state = MedSiroccoState(self)
-        rules.new_deal(state, 0)
-        rules.advance(state)
-        return state
-
-    def state_from_setup(self, setup: Mapping[str, Any]) -> MedSiroccoState:
-        from warcards.games.med_sirocco.views import state_from_setup
-
-        return state_from_setup(self, setup)
-
-    def rulings_path(self) -> Path | None:
-        return Path(__file__).with_name("RULES.md")
-
-
-_LIST_FIELDS = ("pile", "discard", "ops_pile", "ops_out", "sunk", "full", "half", "known", "draw_queue",
-                "series_vp", "series_ops", "op_choice", "side", "e_card", "e_player", "e_round", "e_host",
-                "e_alive", "e_down", "e_side", "e_roll", "e_val", "u_card", "u_side", "u_player", "intel_queue",
-                "expl_queue", "roll_queue", "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool",
-                "share_elig", "share_count", "log", "log_prev")
 _NESTED_FIELDS = ("hands", "won", "captured")
 
 
 class MedSiroccoState(State):
-    """One Med Sirocco position (fields documented in docs/notation/med-sirocco.md)."""
+    """One Med Sirocco position: plain ints, bools and lists (the public fields: docs/notation/med-sirocco.md).
+
+    Seats are 0..num_players-1; cards are deck numbers (module docstring); a side is 0 (Allies), 1 (Axis) or
+    -1 (none yet); a seat mask has bit p set for seat p; -1 in an int field means "none". An *entry* is one
+    card in play in this Engagement: entry e's facts are `entry_card[e]`, `entry_player[e]` and so on.
+
+    Attributes:
+        advanced: option 5.0 (Advanced rules: two Operations to choose from, prize cards shared).
+        faster: option 6.3 (all Battle cards are played as Convoys).
+        historicity: option 6.4 (a Battle's type is the one printed on its card).
+        change_sides: option 6.1 (a player may change sides between a Battle's rounds).
+        series: option 1.2 series play (games until someone reaches 75 VP).
+        operations_total: Operations per game (22, or the `operations` option).
+        num_players: how many seats play.
+        hands: each seat's hand.
+        won: each seat's won Operation cards.
+        captured: each seat's captured cards, face down under its Operations (3.4).
+        pile: the Force pile, kept sorted (a pile is unordered; each draw is a chance node).
+        discard: the face-up discard pile, in discard order.
+        operations_pile: the Operations not yet turned over, sorted.
+        operations_out: Operations that left the game face up (no combat, 5.0's unchosen card).
+        sunk: cards sunk by an Explosion (S03).
+        freighters_full: per seat, full freighters won (1.5: +1 hand size each).
+        freighters_half: per seat, half freighters won (1.5: +1 hand size per two).
+        known_cards: per seat, a card mask of the cards it knows to be in other hands (S02, 2.41).
+        any_known: whether any seat knows a card in another hand (skips `known_cards` upkeep until then).
+        draw_queue: the seats still to draw one card each, in order (1.3, 1.5, 3.2).
+        series_vp: per seat, VP of the games already played in series play.
+        series_ops: per seat, Operations won in the games already played in series play.
+        game_number: the game of the series being played, from 0.
+        operations_done: Operations engaged so far in this game.
+        dealer: the seat that dealt this game (1.3).
+        first_player: the 1st player of this Operation (1.4 A).
+        phase: who acts and on what (`codes.Phase`).
+        to_act: the seat to act when `phase` is a player's decision.
+        stage: where the procedure is (`codes.Stage`), run on by `rules.advance`.
+        chance_kind: what the chance node draws or rolls (`codes.ChanceKind`), -1 when no chance event is pending.
+        operation: the Operation card being engaged, -1 between Operations.
+        operation_choice: the Operations drawn for the 1st player to choose from (5.0), or the one drawn.
+        year: the Operation's year (2.2).
+        year_bit: the year as a bit of the cards' year masks.
+        is_battle: whether the Operation is a Battle (else a Convoy; 2.1, 6.3).
+        operation_type: the declared (or printed, 6.4) type, a mask of AIR | SURFACE | SUB.
+        engagement_type: the type in force now (an Admiral's option A makes it combined, 2.46).
+        rounds: rounds this Engagement has (2 in a Battle or at two players, else 1).
+        round_index: the round being played, from 0.
+        turn_index: how many seats of this round's turn order have had their turn.
+        cancelled: seat mask of the players cancelled by a Sirocco (2.44).
+        sat_out: seat mask of the players who discarded all in a Battle's 1st round and sit out (3.2).
+        victims: seat mask of the players whose card a Destiny card destroyed (3.3).
+        raid_players: seat mask of the players who played Raid on La Spezia / Romanian Fuel (2.42, 2.43).
+        seat_side: per seat, the side it plays in this Engagement (-1 until it plays a sided card).
+        entry_card: per entry, its card.
+        entry_player: per entry, the seat that played it.
+        entry_round: per entry, the round it was played in.
+        entry_host: per entry, the Force entry a Bonus card is played on (2.3), else -1.
+        entry_alive: per entry, whether it is still in play.
+        entry_face_down: per entry, whether it was played face down (a Battle's 2nd round, 3.2).
+        entry_side: per entry, the side it fights for (2.3: a Bonus card may join the other side).
+        entry_dice: per entry, three die totals (air, surface, sub) rolled for its dice values (3.1).
+        entry_values: per entry, its combat value, set when the Engagement is resolved (3.4).
+        under_card: cards under the Operation after a draw (3.4), -1 where a card left.
+        under_side: per card under the Operation, the side it fought for.
+        under_player: per card under the Operation, the seat that played it.
+        restrict_by: the seat whose Raid on La Spezia / Romanian Fuel restricts the others (2.42, 2.43).
+        restrict_side: the side whose cards the restricted players may still play.
+        restrict_round: the round the restriction was played in.
+        restrict_card: the restricting card.
+        admiral_by: the seat whose Admiral (option A) made the Engagement combined (2.46).
+        admiral_entry: the Admiral entry waiting for its option (A or B).
+        bomb_entry: the entry Bomb alley is played on (S06).
+        bomb_by: the seat that played Bomb alley.
+        shallows_by: the seat that played Shallows (S07).
+        shallows_round: the round Shallows acts in.
+        sirocco_holder: the seat holding a passed Sirocco face up (2.44).
+        sirocco_entry: the Sirocco entry about to be rolled.
+        sirocco_roller: the seat that rolls its Sirocco once its play ends.
+        held_sirocco_user: the seat that uses or discards its held Sirocco once its play ends.
+        intel_queue: Intelligence entries whose players play again at the end of the round (2.45).
+        explosion_queue: Explosion entries to roll for at the end of the round (S03).
+        explosion_entry: the Explosion entry being rolled for.
+        explosion_sum: the Explosion's dice total so far.
+        explosion_left: dice still to roll for the Explosion.
+        target_effect: the effect choosing a target now (Fog, Bomb alley; `cards.E_*`).
+        target_entry: the entry that chooses the target.
+        lost_player: the seat playing Lost (S02), else -1.
+        lost_cards: the cards Lost's player chose to give, in order.
+        lost_seats: the two seats Lost's player exchanges with, in order.
+        lost_step: how many of the two exchanges are done.
+        roll_queue: dice still to roll at the reveal, each coded entry * 3 + value index (3.1).
+        resolved: whether this round's combat was resolved (3.4).
+        revealed: whether the face-down cards of a Battle's 2nd round were turned over (3.2).
+        winning_side: the side that won the Engagement, -1 before or on a draw.
+        winner: the seat that won the Engagement (the highest card, 3.4), -1 before.
+        supply_queue: winning Supply cards still to pick up (2.41; coded as in `codes.SUPPLY_IN_PLAY`).
+        picked: cards already picked up by Supply cards in this Engagement.
+        share_pool: the prize cards the winner still gives out (5.0).
+        share_eligible: the seats that receive prize cards (5.0).
+        share_count: per seat, prize cards received so far.
+        turn_forces: Force cards in the current play.
+        turn_force_limit: Force cards the current play may hold (2 with an Admiral's option B).
+        turn_intel: whether the current play holds an Intelligence card (2.45).
+        turn_raid: whether the current play holds Raid on La Spezia / Romanian Fuel.
+        turn_first_entry: the first entry of the current play.
+        turn_side: the side the current play is on, -1 until a sided card is played.
+        turn_mode: 0 for a normal play, 1 for an Intelligence card's extra play (2.45).
+        turn_intel_entry: the Intelligence entry whose extra play this is.
+        turn_shallows: whether the current play holds Shallows (it acts when the play ends).
+        turn_sirocco: the Sirocco entry of the current play, rolled when the play ends, else -1.
+        log: this Operation's public events (code, a, b; `codes.EV_*`).
+        previous_log: the previous Operation's public events.
+    """
+
+    game: MedSiroccoGame
 
     def __init__(self, game: MedSiroccoGame) -> None:
         super().__init__(game)
-        self.g = game
         o = game.options
         n = game.num_players
-        self.n = n
+        self.num_players = n
         self.advanced = bool(o["advanced"])
         self.faster = bool(o["faster"])
         self.historicity = bool(o["historicity"])
         self.change_sides = bool(o["change_sides"])
         self.series = bool(o["series"])
-        self.ops_total = int(o["operations"])
+        self.operations_total = int(o["operations"])
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.won: list[list[int]] = [[] for _ in range(n)]
         self.captured: list[list[int]] = [[] for _ in range(n)]
         self.pile: list[int] = []
         self.discard: list[int] = []
-        self.ops_pile: list[int] = []
-        self.ops_out: list[int] = []
+        self.operations_pile: list[int] = []
+        self.operations_out: list[int] = []
         self.sunk: list[int] = []
-        self.full = [0] * n
-        self.half = [0] * n
-        self.known = [0] * n
+        self.freighters_full = [0] * n
+        self.freighters_half = [0] * n
+        self.known_cards = [0] * n
         self.any_known = False
         self.draw_queue: list[int] = []
         self.series_vp = [0] * n
         self.series_ops = [0] * n
-        self.game_no = 0
-        self.ops_done = 0
+        self.game_number = 0
+        self.operations_done = 0
         self.dealer = 0
-        self.first = 0
-        self.phase = rules.PH_CHANCE
-        self.cur = 0
-        self.stage = rules.ST_START_OP
-        self.ck = -1
-        self.op = -1
-        self.op_choice: list[int] = []
-        self.year = 1940
+        self.first_player = 0
+        self.phase = PH_CHANCE
+        self.to_act = 0
+        self.stage = codes.ST_START_OP
+        self.chance_kind = -1
+        self.operation = -1
+        self.operation_choice: list[int] = []
+        self.year = FIRST_YEAR
         self.year_bit = 1
-        self.battle = False
-        self.base_type = 7
-        self.eng_type = 7
+        self.is_battle = False
+        self.operation_type = ALL_TYPES
+        self.engagement_type = ALL_TYPES
         self.rounds = 1
-        self.rnd = 0
-        self.turn_idx = 0
+        self.round_index = 0
+        self.turn_index = 0
         self.cancelled = 0
-        self.satout = 0
+        self.sat_out = 0
         self.victims = 0
-        self.twin = 0
-        self.side = [-1] * n
-        self.e_card: list[int] = []
-        self.e_player: list[int] = []
-        self.e_round: list[int] = []
-        self.e_host: list[int] = []
-        self.e_alive: list[bool] = []
-        self.e_down: list[bool] = []
-        self.e_side: list[int] = []
-        self.e_roll: list[int] = []
-        self.e_val: list[int] = []
-        self.u_card: list[int] = []
-        self.u_side: list[int] = []
-        self.u_player: list[int] = []
+        self.raid_players = 0
+        self.seat_side = [-1] * n
+        self.entry_card: list[int] = []
+        self.entry_player: list[int] = []
+        self.entry_round: list[int] = []
+        self.entry_host: list[int] = []
+        self.entry_alive: list[bool] = []
+        self.entry_face_down: list[bool] = []
+        self.entry_side: list[int] = []
+        self.entry_dice: list[int] = []
+        self.entry_values: list[int] = []
+        self.under_card: list[int] = []
+        self.under_side: list[int] = []
+        self.under_player: list[int] = []
         self.restrict_by = -1
         self.restrict_side = -1
         self.restrict_round = 0
@@ -192,13 +222,13 @@ class MedSiroccoState(State):
         self.shallows_round = 0
         self.sirocco_holder = -1
         self.sirocco_entry = -1
-        self.post_sirocco = -1
-        self.post_held = -1
+        self.sirocco_roller = -1
+        self.held_sirocco_user = -1
         self.intel_queue: list[int] = []
-        self.expl_queue: list[int] = []
-        self.expl_entry = -1
-        self.expl_sum = 0
-        self.expl_left = 0
+        self.explosion_queue: list[int] = []
+        self.explosion_entry = -1
+        self.explosion_sum = 0
+        self.explosion_left = 0
         self.target_effect = 0
         self.target_entry = -1
         self.lost_player = -1
@@ -208,25 +238,25 @@ class MedSiroccoState(State):
         self.roll_queue: list[int] = []
         self.resolved = False
         self.revealed = False
-        self.win_side = -1
+        self.winning_side = -1
         self.winner = -1
         self.supply_queue: list[int] = []
         self.picked: list[int] = []
         self.share_pool: list[int] = []
-        self.share_elig: list[int] = []
+        self.share_eligible: list[int] = []
         self.share_count: list[int] = []
-        self.t_force = 0
-        self.t_fmax = 1
-        self.t_intel = False
-        self.t_raid = False
-        self.t_start = 0
-        self.t_side = -1
-        self.t_mode = 0
-        self.t_intel_entry = -1
-        self.t_shallows = False
-        self.t_sirocco = -1
+        self.turn_forces = 0
+        self.turn_force_limit = 1
+        self.turn_intel = False
+        self.turn_raid = False
+        self.turn_first_entry = 0
+        self.turn_side = -1
+        self.turn_mode = 0
+        self.turn_intel_entry = -1
+        self.turn_shallows = False
+        self.turn_sirocco = -1
         self.log: list[tuple[int, int, int]] = []
-        self.log_prev: list[tuple[int, int, int]] = []
+        self.previous_log: list[tuple[int, int, int]] = []
 
     # ----- contract hooks --------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -235,77 +265,42 @@ class MedSiroccoState(State):
             return CHANCE
         if ph == PH_END:
             return TERMINAL
-        return self.cur
-
-    def legal_actions(self) -> list[int]:
-        """As the base class, with a fast path at chance nodes (the pile is kept sorted)."""
-        cached = self._legal_cache
-        if cached is None:
-            phase = self.phase
-            if phase == PH_CHANCE:
-                cached = chance_actions(self)
-            elif phase == PH_END:
-                cached = []
-            else:
-                cached = rules_legal_actions(self)
-            self._legal_cache = cached
-        return list(cached)
-
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against, uncopied (the pile at a chance node)."""
-        phase = self.phase
-        if phase == PH_CHANCE:
-            return chance_actions(self)
-        if phase == PH_END:
-            return []
-        return rules_legal_actions(self)
-
-    def apply_action(self, action: int) -> None:
-        """The base class's driver (same checks: only integers, in range, legal; same refusals), with the
-        rules called straight: the base's `_apply` hook costs this game one call per action, about 3%."""
-        if type(action) is not int:
-            action = self._action_number(action)
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_now()
-        if action not in legal:
-            self._refuse(action)
-        if self.phase == PH_CHANCE:
-            apply_chance(self, action)
-        else:
-            rules_apply_action(self, action)
-        self._history.append(action)
-        self._legal_cache = None
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules_chance_outcomes(self) if self.phase == PH_CHANCE else []
+        return self.to_act
 
     def is_terminal(self) -> bool:
-        return self.phase == rules.PH_END
+        """As the base class (`current_player() == TERMINAL`), in one comparison: the driver loop asks it on
+        every step, and the base's extra call costs this game about 5% of its random-playout speed."""
+        return self.phase == PH_END
+
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the sorted pile itself."""
+        return None
+
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against, uncopied: at a draw (1.3, 1.5) the Force or Operations
+        pile itself (kept sorted), else the rules' `legal_now`."""
+        if self.phase == PH_CHANCE:
+            kind = self.chance_kind
+            if kind == CK_DRAW:
+                return self.pile
+            if kind == CK_OP:
+                return self.operations_pile
+        return self.game.legal_now_of(self)
 
     def _legal_actions(self) -> list[int]:
-        return rules.legal_actions(self)
+        return self.game.legal_actions_of(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return rules.chance_outcomes(self)
+        return self.game.chance_outcomes_of(self)
 
     def _apply(self, action: int) -> None:
-        if self.phase == PH_CHANCE:
-            apply_chance(self, action)
-        else:
-            rules_apply_action(self, action)
+        self.game.apply_to(self, action)
 
     def _illegal_reason(self, action: int) -> str:
-        return rules.illegal_reason(self, action)
+        return self.game.illegal_reason_of(self, action)
 
     def returns(self) -> list[float]:
-        return rules.returns(self)
-
-    def clone(self) -> MedSiroccoState:
-        """An equal, independent state (the legal-action cache may alias the pile, so it is not shared)."""
-        other = self._copy()
-        other._history = list(self._history)
-        return other
+        return self.game.returns_of(self)
 
     def _copy(self) -> MedSiroccoState:
         other = MedSiroccoState.__new__(MedSiroccoState)
@@ -321,87 +316,28 @@ class MedSiroccoState(State):
         return other
 
     def _observe(self, seat: int) -> JSON:
-        from warcards.games.med_sirocco.views import observe
-
-        return observe(self, seat)
+        return self.game.observe_of(self, seat)
 
     def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        from warcards.games.med_sirocco.views import observe
+        return self.game.observe_of(self, seat, fields)
 
-        return observe(self, seat, fields)
-
-    def _determinize(self, seat: int, rng: Rng) -> State:
-        from warcards.games.med_sirocco.views import determinize
-
-        return determinize(self, seat, rng)
+    def _determinize(self, seat: int, rng: Rng) -> MedSiroccoState:
+        return self.game.determinize_of(self, seat, rng)
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        from warcards.games.med_sirocco.views import hidden_action_text
-
-        return hidden_action_text(self, action, seat)
+        return self.game.hidden_action_text_of(self, action, seat)
 
     def action_to_string(self, action: int) -> str:
-        chance = self.phase == rules.PH_CHANCE
-        try:
-            return action_text(action, self.g.ids, chance)
-        except ValueError:
-            return action_text(action, self.g.ids, not chance)
+        return self.game.action_to_string_of(self, action)
 
     def _parse_action(self, text: str) -> int:
-        return parse_text(text, self.g.index, self.phase == rules.PH_CHANCE)
+        return self.game.parse_action_of(self, text)
 
     def zones(self) -> dict[str, list[str]]:
-        """God view: every card's zone (hands, piles, play, under the Operation, won, captured, sunk)."""
-        ids = self.g.ids
-        z: dict[str, list[str]] = {}
-        for p in range(self.n):
-            z[f"hand:{p}"] = [ids[c] for c in self.hands[p]]
-            z[f"won:{p}"] = [ids[c] for c in self.won[p]]
-            z[f"captured:{p}"] = [ids[c] for c in self.captured[p]]
-            z[f"play:{p}"] = [ids[self.e_card[e]] for e in range(len(self.e_card))
-                              if self.e_alive[e] and self.e_player[e] == p]
-        z["pile"] = [ids[c] for c in self.pile]
-        z["discard"] = [ids[c] for c in self.discard]
-        z["operations"] = [ids[c] for c in self.ops_pile]
-        z["operations:out"] = [ids[c] for c in self.ops_out]
-        in_play = self.op >= 0 and (self.stage != rules.ST_SHARE or self.op in self.share_pool)
-        z["operation"] = [ids[c] for c in ([self.op] if in_play else []) + self.op_choice]
-        z["prizes"] = [ids[c] for c in self.share_pool if c != self.op]
-        z["under"] = [ids[c] for c in self.u_card if c >= 0]
-        z["sunk"] = [ids[c] for c in self.sunk]
-        z["sirocco"] = [ids[self.g.index["S01"]]] if self.sirocco_holder >= 0 else []
-        return z
+        return self.game.zones_of(self)
 
     def position(self) -> JSON:
-        """The documented position fields (docs/notation/med-sirocco.md)."""
-        g = self.g
-        return {
-            "phase": rules.PHASE_NAMES[self.phase],
-            "stage": rules.STAGE_NAMES[self.stage],
-            "first_player": self.first,
-            "dealer": self.dealer,
-            "operations_done": self.ops_done,
-            "operations_total": self.ops_total,
-            "operation": g.ids[self.op] if self.op >= 0 else None,
-            "kind": None if self.op < 0 else ("battle" if self.battle else "convoy"),
-            "engagement_type": _type_name(self.eng_type) if self.op >= 0 else None,
-            "round": self.rnd + 1,
-            "sides": [None if s < 0 else ("allies", "axis")[s] for s in self.side],
-            "cancelled": [bool(self.cancelled >> p & 1) for p in range(self.n)],
-            "vp": rules.victory_points(self),
-            "operations_won": [len(w) for w in self.won],
-            "hand_limits": [rules.hand_limit(self, p) for p in range(self.n)],
-            "sirocco_holder": self.sirocco_holder if self.sirocco_holder >= 0 else None,
-            "restriction": None if self.restrict_by < 0 else ("allies", "axis")[self.restrict_side],
-            "game": self.game_no,
-            "series_vp": list(self.series_vp),
-        }
+        return self.game.position_of(self)
 
 
-def _type_name(mask: int) -> str:
-    from warcards.games.med_sirocco.cards import TYPE_NAMES
-
-    return TYPE_NAMES.get(mask, "none")
-
-
-__all__ = ["NEUTRAL", "N_PILE", "MedSiroccoGame", "MedSiroccoState"]
+__all__ = ["MedSiroccoState"]

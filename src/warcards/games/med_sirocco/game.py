@@ -1,0 +1,109 @@
+"""The Med Sirocco game object: options resolved, the deck's tables loaded, the action spaces fixed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from warcards.engine.api import Game
+from warcards.engine.cards import card_file_option
+from warcards.games.med_sirocco import notation, rules, views
+from warcards.games.med_sirocco.cards import K_BONUS, ON_ALLIES, ON_AXIS, Deck, load_deck
+from warcards.games.med_sirocco.notation import N_CARDS, NUM_ACTIONS, NUM_CHANCE
+from warcards.games.med_sirocco.setup import state_from_setup
+from warcards.games.med_sirocco.state import MedSiroccoState
+
+
+class MedSiroccoGame(Game):
+    """Med Sirocco with its options resolved (players, deck file, 5.0, 6.1–6.4, series)."""
+
+    game_id = "med-sirocco"
+    title = "Med Sirocco"
+
+    # The state reaches the modules above it (HOUSE.md's import order) through its game.
+    legal_now_of = staticmethod(rules.legal_now)
+    legal_actions_of = staticmethod(rules.legal_actions)
+    chance_outcomes_of = staticmethod(rules.chance_outcomes)
+    apply_to = staticmethod(rules.apply)
+    illegal_reason_of = staticmethod(rules.illegal_reason)
+    returns_of = staticmethod(rules.returns)
+    observe_of = staticmethod(views.observe)
+    determinize_of = staticmethod(views.determinize)
+    hidden_action_text_of = staticmethod(views.hidden_action_text)
+    zones_of = staticmethod(views.zones)
+    position_of = staticmethod(views.position)
+    action_to_string_of = staticmethod(notation.action_to_string)
+    parse_action_of = staticmethod(notation.parse_action)
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.table: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
+        d = self.table
+        self.ids = d.ids
+        self.kind = d.kind
+        self.side = d.side
+        self.nation = d.nation
+        self.frame = d.frame
+        self.fixed = d.fixed
+        self.dice = d.dice
+        self.years = d.years
+        self.vp = d.vp
+        self.victim = d.victim
+        self.solo = d.solo
+        self.plays_on = d.plays_on
+        self.effect = d.effect
+        self.op_battle = d.op_battle
+        self.op_year = d.op_year
+        self.op_load = d.op_load
+        self.op_type = d.op_type
+        self.op_air_bonus = d.op_air_bonus
+        self.index = d.index
+        # The side a card fights for when played (2.3: A53 joins the Axis, X54 the Allies; Storm cards none).
+        pside = []
+        for c in range(N_CARDS):
+            if d.kind[c] == K_BONUS and d.plays_on[c] == ON_ALLIES:
+                pside.append(0)
+            elif d.kind[c] == K_BONUS and d.plays_on[c] == ON_AXIS:
+                pside.append(1)
+            else:
+                pside.append(d.side[c])
+        self.played_side = tuple(pside)
+        # Per-card facts read on every legality check: (kind, side when played, years bitmask, frame).
+        self.card_facts = tuple((d.kind[c], self.played_side[c], d.years[c], d.frame[c]) for c in range(N_CARDS))
+        self._players = int(self.options["players"])
+
+    def label(self, card: int) -> str:
+        return f"{self.ids[card]} {self.table.names[card]}"
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return NUM_CHANCE
+
+    @property
+    def max_game_length(self) -> int:
+        per_game = 60_000
+        return per_game * (12 if self.options.get("series") else 1)
+
+    def new_initial_state(self) -> MedSiroccoState:
+        state = MedSiroccoState(self)
+        rules.new_deal(state, 0)
+        rules.advance(state)
+        return state
+
+    def state_from_setup(self, setup: Mapping[str, Any]) -> MedSiroccoState:
+        return state_from_setup(self, setup)
+
+    def rulings_path(self) -> Path | None:
+        return Path(__file__).with_name("RULES.md")
+
+
+__all__ = ["MedSiroccoGame"]

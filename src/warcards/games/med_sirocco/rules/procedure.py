@@ -1,0 +1,530 @@
+"""The procedure (1.3, 1.4 A–D, 3.0, 4.0): the Operation's steps, a player's turn and play, chance events,
+and `advance`, which runs the procedure until a player must decide or chance must act. `apply` and
+`legal_now` are the state's hooks.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TYPE_CHECKING
+
+from warcards.games.med_sirocco.cards import (
+    ALL_TYPES,
+    E_ADMIRAL,
+    E_BOMB,
+    E_EXPLOSION,
+    E_FOG,
+    E_FUEL,
+    E_INTEL,
+    E_LOST,
+    E_NIGHT,
+    E_RAID,
+    E_SHALLOWS,
+    E_SIROCCO,
+    K_BONUS,
+    K_FORCE,
+    K_SPECIAL,
+    K_STORM,
+    NEUTRAL,
+)
+from warcards.games.med_sirocco.codes import (
+    CK_DRAW,
+    CK_EXPL_PICK,
+    CK_EXPLOSION,
+    CK_LOST_PICK,
+    CK_OP,
+    CK_ROLL,
+    CK_SIROCCO,
+    EV_OP,
+    EV_ROLL_CARD,
+    EV_ROLL_EXPL,
+    EV_ROLL_SIROCCO,
+    EV_SUNK,
+    FIRST_YEAR,
+    PH_ADMIRAL,
+    PH_BUILD,
+    PH_CHANCE,
+    PH_END,
+    PH_HELD,
+    PH_LOST_CARD,
+    PH_LOST_SEAT,
+    PH_OP_CHOOSE,
+    PH_SHARE,
+    PH_SIROCCO_TARGET,
+    PH_SUPPLY,
+    PH_TARGET,
+    PH_TURN,
+    PH_TYPE,
+    ST_DONE,
+    ST_INTEL,
+    ST_RESOLVE,
+    ST_ROUND_END,
+    ST_ROUND_START,
+    ST_SHARE,
+    ST_START_OP,
+    ST_SUPPLY,
+    ST_TURNS,
+)
+from warcards.games.med_sirocco.notation import (
+    ADMIRAL_A,
+    DIE,
+    DISCARD,
+    DISCARD_ALL,
+    N_CARDS,
+    PASS,
+    PLAY,
+    SEAT,
+    SELECT,
+    TYPE,
+    TYPE_MASKS,
+    USE,
+)
+from warcards.games.med_sirocco.rules.legal import (
+    legal_actions,
+)
+from warcards.games.med_sirocco.rules.outcome import (
+    after_supply,
+    next_supply,
+    resolve,
+    round_end,
+    share_give,
+    share_next,
+    supply_pick,
+)
+from warcards.games.med_sirocco.rules.play_checks import (
+    face_down_round,
+    find_host,
+    must_play,
+)
+from warcards.games.med_sirocco.rules.scoring import (
+    end_game,
+)
+from warcards.games.med_sirocco.rules.specials import (
+    admiral,
+    destiny_on_play,
+    explosion_effect,
+    explosion_own,
+    finish_explosion,
+    held_sirocco,
+    lost_exchange,
+    lost_pick_candidates,
+    shallows,
+    sirocco_cancel,
+    sirocco_roll,
+    target_card,
+)
+from warcards.games.med_sirocco.rules.table import (
+    add_entry,
+    begin_engagement,
+    discard_dependents,
+    forget,
+    kill_entry,
+    leave_hand,
+    set_chance,
+    to_discard,
+)
+
+if TYPE_CHECKING:
+    from warcards.games.med_sirocco.state import MedSiroccoState
+
+
+# ----- transitions -------------------------------------------------------------------------------------------------
+def apply(state: MedSiroccoState, action: int) -> None:
+    """Apply a legal player action (or, at a chance node, a chance outcome: `apply_chance`), then run the
+    procedure to the next decision (1.4). The state's `_apply` hook is this function."""
+    ph = state.phase
+    if ph == PH_CHANCE:
+        if state.chance_kind == CK_DRAW:
+            # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
+            queue = state.draw_queue
+            pile = state.pile
+            state.hands[queue.pop(0)].append(action)
+            del pile[bisect_left(pile, action)]  # the pile is kept sorted
+            if queue and pile:
+                return  # the next draw of the refill: what `advance` would decide, without running it
+            state.chance_kind = -1
+            advance(state)
+            return
+        apply_chance(state, action)
+        return
+    p = state.to_act
+    if ph in (PH_TURN, PH_BUILD):
+        if action < DISCARD:
+            play_card(state, p, action - PLAY)
+        elif action < SELECT:
+            c = action - DISCARD
+            leave_hand(state, p, c)
+            to_discard(state, c)
+            end_turn(state)
+        elif action == DISCARD_ALL:
+            hand = state.hands[p]
+            state.hands[p] = []
+            state.discard.extend(hand)  # `to_discard` of each card, in hand order
+            if state.any_known:
+                for c in hand:
+                    forget(state, c)
+            if must_play(state) and not face_down_round(state):
+                state.sat_out |= 1 << p
+            end_turn(state)
+        elif action == PASS:
+            if state.turn_mode == 1:
+                kill_entry(state, state.turn_intel_entry, to_pile=True)
+            end_turn(state)
+        else:
+            end_turn(state)
+    elif ph == PH_TYPE:
+        declare_type(state, TYPE_MASKS[action - TYPE])
+    elif ph == PH_OP_CHOOSE:
+        choose_operation(state, action - SELECT)
+    elif ph == PH_ADMIRAL:
+        admiral(state, p, action == ADMIRAL_A)
+    elif ph == PH_TARGET:
+        target_card(state, p, action - SELECT)
+    elif ph == PH_SIROCCO_TARGET:
+        sirocco_cancel(state, p, action - SEAT)
+    elif ph == PH_HELD:
+        held_sirocco(state, p, action == USE)
+    elif ph == PH_LOST_CARD:
+        state.lost_cards.append(action - SELECT)
+        if len(state.lost_cards) == 2:
+            if state.num_players == 2:
+                opp = 1 - p
+                state.lost_seats = [opp, opp]
+                state.lost_step = 0
+                set_chance(state, CK_LOST_PICK)
+            else:
+                state.phase = PH_LOST_SEAT
+    elif ph == PH_LOST_SEAT:
+        state.lost_seats.append(action - SEAT)
+        if len(state.lost_seats) == 2:
+            state.lost_step = 0
+            set_chance(state, CK_LOST_PICK)
+    elif ph == PH_SUPPLY:
+        supply_pick(state, p, -1 if action == PASS else action - SELECT)
+    elif ph == PH_SHARE:
+        share_give(state, action - SEAT)
+    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+        advance(state)
+
+
+DICE_ACTIONS = [DIE + k for k in range(6)]
+
+
+def legal_now(state: MedSiroccoState) -> list[int]:
+    """The legal actions or chance outcomes now, for `apply_action` to test against (the state's `_legal_now`
+    fast path): at a chance node the pile itself, uncopied (it is kept sorted; the driver only reads it)."""
+    phase = state.phase
+    if phase == PH_CHANCE:
+        return chance_actions(state)
+    if phase == PH_END:
+        return []
+    return legal_actions(state)
+
+
+def chance_actions(state: MedSiroccoState) -> list[int]:
+    """The possible outcomes at a chance node, sorted (a fast path for `legal_actions`)."""
+    ck = state.chance_kind
+    if ck == CK_DRAW:
+        return state.pile  # the caller caches it until the next action and hands out copies
+    if ck == CK_OP:
+        return state.operations_pile
+    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
+        return [c for c, _ in chance_outcomes(state)]
+    return DICE_ACTIONS[:]
+
+
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+
+
+def _uniform(size: int) -> list[tuple[int, float]]:
+    """1.3 / 1.5: a draw from a pile of `size` cards; per card number, the pair (card, 1 / size). A draw's
+    outcomes are looked up in it rather than built (about half of all actions are draws)."""
+    row = _UNIFORM.get(size)
+    if row is None:
+        q = 1.0 / size
+        row = _UNIFORM[size] = [(c, q) for c in range(N_CARDS)]
+    return row
+
+
+def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
+    """Chance outcomes: a card from the Force or Operations pile, a die, a random card (1.3, 1.5, 3.4, S02, S03)."""
+    ck = state.chance_kind
+    if ck in (CK_DRAW, CK_OP):
+        pile = state.pile if ck == CK_DRAW else state.operations_pile
+        row = _UNIFORM.get(len(pile))
+        if row is None:
+            row = _uniform(len(pile))
+        return list(map(row.__getitem__, pile))
+    if ck == CK_EXPL_PICK:
+        cands = explosion_own(state)
+        q = 1.0 / len(cands)
+        return [(state.entry_card[e], q) for e in sorted(cands, key=lambda e: state.entry_card[e])]
+    if ck == CK_LOST_PICK:
+        cands = lost_pick_candidates(state)
+        q = 1.0 / len(cands)
+        return [(c, q) for c in cands]
+    sixth = 1.0 / 6.0
+    return [(DIE + k, sixth) for k in range(6)]
+
+
+def apply_chance(state: MedSiroccoState, outcome: int) -> None:
+    """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
+    ck = state.chance_kind
+    state.chance_kind = -1
+    if ck == CK_OP:
+        state.operations_pile.remove(outcome)
+        state.operation_choice.append(outcome)
+        if state.advanced and len(state.operation_choice) < 2 and state.operations_pile:
+            state.chance_kind = CK_OP
+        elif len(state.operation_choice) == 1:
+            start_operation(state, outcome)
+        else:
+            state.to_act = state.first_player
+            state.phase = PH_OP_CHOOSE
+    elif ck == CK_SIROCCO:
+        state.log.append((EV_ROLL_SIROCCO, state.to_act, outcome - DIE + 1))
+        sirocco_roll(state, outcome - DIE + 1)
+    elif ck == CK_EXPLOSION:
+        state.log.append((EV_ROLL_EXPL, state.entry_player[state.explosion_entry], outcome - DIE + 1))
+        state.explosion_sum += outcome - DIE + 1
+        state.explosion_left -= 1
+        if state.explosion_left == 0:
+            explosion_effect(state)
+        else:
+            state.chance_kind = CK_EXPLOSION
+    elif ck == CK_EXPL_PICK:
+        for e in explosion_own(state):
+            if state.entry_card[e] == outcome:
+                kill_entry(state, e, to_pile=False)
+                state.sunk.append(outcome)
+                state.log.append((EV_SUNK, state.entry_player[e], outcome))
+                discard_dependents(state, e)
+                break
+        finish_explosion(state)
+    elif ck == CK_LOST_PICK:
+        lost_exchange(state, outcome)
+    elif ck == CK_ROLL:
+        code = state.roll_queue.pop()
+        state.entry_dice[code] += outcome - DIE + 1
+        state.log.append((EV_ROLL_CARD, state.entry_card[code // 3], outcome - DIE + 1))
+    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+        advance(state)
+
+
+# ----- 1.3 / 1.4 / 1.5 ---------------------------------------------------------------------------------------------
+def advance(state: MedSiroccoState) -> None:
+    """Run the procedure (1.4 A–D) until a player must decide or chance must act."""
+    while True:
+        if state.phase != PH_CHANCE or state.chance_kind >= 0:
+            return
+        if state.draw_queue:
+            if not state.pile:
+                if state.discard:
+                    state.pile = sorted(state.discard)
+                    state.discard = []
+                else:
+                    state.draw_queue.clear()
+                    continue
+            set_chance(state, CK_DRAW)
+            return
+        if state.sirocco_roller >= 0:
+            state.to_act = state.sirocco_roller
+            state.sirocco_roller = -1
+            set_chance(state, CK_SIROCCO)
+            return
+        if state.held_sirocco_user >= 0:
+            p = state.held_sirocco_user
+            state.held_sirocco_user = -1
+            if state.sirocco_holder == p:
+                state.to_act = p
+                state.phase = PH_HELD
+                return
+            continue
+        st = state.stage
+        if st == ST_TURNS:
+            if next_turn(state):
+                return
+            state.stage = ST_INTEL
+        elif st == ST_INTEL:
+            if next_intel(state):
+                return
+            state.stage = ST_ROUND_END
+        elif st == ST_ROUND_END:
+            if round_end(state):
+                return
+        elif st == ST_RESOLVE:
+            if resolve(state):
+                return
+        elif st == ST_SUPPLY:
+            if next_supply(state):
+                return
+            after_supply(state)
+        elif st == ST_SHARE:
+            if share_next(state):
+                return
+        elif st == ST_ROUND_START:
+            state.turn_index = 0
+            state.stage = ST_TURNS
+        elif st == ST_START_OP:
+            if state.operations_done >= state.operations_total:
+                end_game(state)
+                if state.stage == ST_DONE:
+                    return
+                continue
+            state.operation_choice = []
+            set_chance(state, CK_OP)
+            return
+        else:
+            state.phase = PH_END
+            return
+
+
+def start_operation(state: MedSiroccoState, op: int) -> None:
+    """1.4 B: the 1st player turns over the Operation; its card says Convoy or Battle (2.1; 6.3: all Convoys)."""
+    g = state.game
+    state.operation = op
+    state.operation_choice = []
+    state.previous_log = state.log
+    state.log = [(EV_OP, state.first_player, op)]
+    state.year = g.op_year[op]
+    state.year_bit = 1 << (state.year - FIRST_YEAR)
+    state.is_battle = g.op_battle[op] and not state.faster
+    state.rounds = 2 if (state.is_battle or state.num_players == 2) else 1
+    state.under_card, state.under_side, state.under_player = [], [], []
+    if state.is_battle:
+        state.operation_type = g.op_type[op] if state.historicity else ALL_TYPES
+        begin_engagement(state)
+    else:
+        state.to_act = state.first_player
+        state.phase = PH_TYPE
+
+
+def choose_operation(state: MedSiroccoState, op: int) -> None:
+    """5.0: the 1st player keeps one of the two Operations drawn; the other is discarded."""
+    for other in state.operation_choice:
+        if other != op:
+            state.operations_out.append(other)
+    state.operation_choice = []
+    start_operation(state, op)
+
+
+def declare_type(state: MedSiroccoState, mask: int) -> None:
+    """3.1 Engagement: the first player announces air, surface, sub or combined."""
+    state.operation_type = mask
+    begin_engagement(state)
+
+
+def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
+    state.to_act = p
+    state.phase = PH_TURN
+    state.chance_kind = -1
+    state.turn_forces = 0
+    state.turn_force_limit = 1
+    state.turn_intel = False
+    state.turn_raid = False
+    state.turn_first_entry = len(state.entry_card)
+    state.turn_side = state.seat_side[p]
+    state.turn_mode = 1 if intel_entry >= 0 else 0
+    state.turn_intel_entry = intel_entry
+    state.turn_shallows = False
+    state.turn_sirocco = -1
+    if state.is_battle and state.round_index == 1 and intel_entry < 0 and state.change_sides and state.num_players > 2:
+        state.turn_side = -1
+
+
+def next_turn(state: MedSiroccoState) -> bool:
+    """1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players)."""
+    n = state.num_players
+    while state.turn_index < n:
+        p = (state.first_player + state.turn_index) % n
+        state.turn_index += 1
+        if state.cancelled >> p & 1 or (state.round_index > 0 and state.sat_out >> p & 1):
+            continue
+        begin_turn(state, p)
+        return True
+    return False
+
+
+def next_intel(state: MedSiroccoState) -> bool:
+    """2.45: a player who played an Intelligence card plays again after all the others have finished."""
+    while state.intel_queue:
+        e = state.intel_queue.pop(0)
+        p = state.entry_player[e]
+        if state.entry_alive[e] and not state.cancelled >> p & 1:
+            begin_turn(state, p, e)
+            return True
+    return False
+
+
+def end_turn(state: MedSiroccoState) -> None:
+    """End of a player's play: Shallows takes effect (S07), then Sirocco rolls (2.44)."""
+    p = state.to_act
+    if state.turn_shallows:
+        shallows(state, p)
+    if state.turn_sirocco >= 0 and state.entry_alive[state.turn_sirocco]:
+        state.sirocco_roller = p
+        state.sirocco_entry = state.turn_sirocco
+    if state.sirocco_holder == p:
+        state.held_sirocco_user = p
+    state.phase = PH_CHANCE
+    state.chance_kind = -1
+
+
+def play_card(state: MedSiroccoState, p: int, c: int) -> None:
+    """1.4 C: play one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)."""
+    g = state.game
+    leave_hand(state, p, c)
+    k = g.kind[c]
+    if (state.is_battle and state.round_index == 1) and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT):
+        add_entry(state, p, c, True)
+        state.phase = PH_BUILD
+        return
+    e = add_entry(state, p, c, False)
+    sd = g.played_side[c]
+    if sd != NEUTRAL and state.turn_side < 0:
+        state.turn_side = sd
+        if not ((state.is_battle and state.round_index == 1) and state.change_sides):
+            state.seat_side[p] = sd
+    state.phase = PH_BUILD
+    if k == K_FORCE:
+        state.turn_forces += 1
+        destiny_on_play(state, e)
+    elif k == K_BONUS:
+        state.entry_host[e] = find_host(state, p, c)
+    elif k == K_SPECIAL:
+        eff = g.effect[c]
+        if eff in (E_RAID, E_FUEL):
+            state.restrict_by = p
+            state.restrict_side = sd
+            state.restrict_round = state.round_index
+            state.restrict_card = c
+            state.turn_raid = True
+            state.raid_players |= 1 << p
+        elif eff == E_INTEL:
+            state.turn_intel = True
+            state.intel_queue.append(e)
+        elif eff == E_ADMIRAL:
+            if state.engagement_type != ALL_TYPES:
+                state.phase = PH_ADMIRAL
+                state.admiral_entry = e
+            else:
+                state.turn_force_limit = 2
+    elif k == K_STORM:
+        eff = g.effect[c]
+        if eff == E_SIROCCO:
+            state.turn_sirocco = e
+        elif eff == E_EXPLOSION:
+            state.explosion_queue.append(e)
+        elif eff == E_SHALLOWS:
+            state.turn_shallows = True
+        elif eff in (E_FOG, E_BOMB):
+            state.phase = PH_TARGET
+            state.target_effect = eff
+            state.target_entry = e
+        elif eff == E_LOST:
+            kill_entry(state, e, to_pile=True)
+            state.lost_player = p
+            state.lost_cards = []
+            state.lost_seats = []
+            state.lost_step = 0
+            state.phase = PH_LOST_CARD
