@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from warcards.engine.errors import CardDataError, OptionError
-from warcards.engine.text import quote
+from warcards.engine.text import quote, quote_path
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -47,7 +47,7 @@ MAX_MESSAGE = 300
 """The longest message a card-file error carries."""
 
 MAX_PATH_SHOWN = 80
-"""How many characters of the file name a message quotes."""
+"""How many characters of the file's path a message quotes (the end of a longer path)."""
 
 MAX_ID_LENGTH = 24
 """The longest card id (or play-card code) any game accepts."""
@@ -72,9 +72,10 @@ class CardFile:
 
 
 def file_label(path: object) -> str:
-    """How a message names a card file: the name the user gave, quoted short."""
+    """How a message names a card file: the name the user gave, quoted short (a long path by its end, which
+    holds the file's own name)."""
     shown = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    return f"card file {quote(shown, MAX_PATH_SHOWN)}"
+    return f"card file {quote_path(shown, MAX_PATH_SHOWN)}"
 
 
 def card_file_option(game_id: str, value: object) -> str | Path | None:

@@ -37,6 +37,16 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
 
 
+def quote_path(path: object, limit: int = QUOTE_LIMIT * 2) -> str:
+    """A file path for a message: quoted whole when short, else its END (the file's own name and the folders
+    nearest it, what tells a person which file it is) behind an ellipsis; anything else as `quote` shows it."""
+    if not isinstance(path, str):
+        return quote(path, limit)
+    if len(path) <= limit:
+        return repr(path)
+    return repr("…" + path[len(path) - limit :])
+
+
 def is_bare_number(text: str) -> bool:
     """True when `text` is one or more ASCII digits and nothing else (no sign, no Unicode digits)."""
     return bool(text) and len(text) <= MAX_ACTION_TEXT and all(char in _ASCII_DIGITS for char in text)
