@@ -1,7 +1,18 @@
 """The warcards rules core: the contract, errors, options and the registry. No I/O, no consumers."""
 
 from warcards.engine.agents import Agent, RandomAgent, SeatView
-from warcards.engine.api import CHANCE, TERMINAL, Game, Rng, SeenAction, State, sample_chance
+from warcards.engine.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameResult,
+    LogLine,
+    Rng,
+    SeenAction,
+    State,
+    apply_logged,
+    sample_chance,
+)
 from warcards.engine.cards import read_toml, validate_cards
 from warcards.engine.errors import (
     CardDataError,
@@ -30,9 +41,11 @@ __all__ = [
     "CardDataError",
     "EncoderSpec",
     "Game",
+    "GameResult",
     "GameSpec",
     "IllegalActionError",
     "InvalidActionError",
+    "LogLine",
     "OptionError",
     "OptionSpec",
     "RandomAgent",
@@ -44,6 +57,7 @@ __all__ = [
     "SetupError",
     "State",
     "WarcardsError",
+    "apply_logged",
     "conformance_configs",
     "game_module",
     "game_spec",

@@ -409,6 +409,73 @@ class State(ABC):
         return f"{self.game.seat_names()[actor]} acts"
 
 
+    # ----- what each seat reads: the game log, move labels, the result (docs/contributing/log.md) ------------
+    def log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        """The game-log lines `seat` (None: a spectator) reads for legal `action` taken from this state,
+        `after` being the state it led to (`apply_logged` makes the pair): the move in player's words as
+        that seat saw it ("Axis deploys 3 cards face down", "you draw Tiger Tanks"), then any summary the
+        move brought (a battle, trick, turn, round or Operation won, a score change, the game's end).
+
+        Like `seen_action`, this is trusted game code that decides what each seat sees: no line names a
+        card, count or order the seat may not know. A bad seat raises `SeatError`."""
+        viewer = None if seat is None else self.game.check_seat(seat)
+        return self._log_lines(self._action_number(action), after, viewer)
+
+    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        """Games override this with their own words; the default is `seen_action`'s text."""
+        seen = self.seen_action(action, seat)
+        if seen.actor == CHANCE:
+            return [LogLine(seen.text, "chance", CHANCE)]
+        who = "you" if seen.actor == seat else self.game.seat_names()[seen.actor]
+        text = seen.text if seen.action is None else f"{who}: {seen.text}"
+        return [LogLine(text, "move", seen.actor)]
+
+    def action_label(self, action: int) -> str:
+        """Legal `action` as a move list shows it to a person: the notation, with the names of the cards,
+        ships or zones it mentions beside their ids ("p G07 (Tiger Tanks)"). The notation part is what
+        `parse_action` reads back."""
+        return self._action_label(self._action_number(action))
+
+    def _action_label(self, action: int) -> str:
+        return self.action_to_string(action)
+
+    def result(self) -> GameResult:
+        """At the end of the game: the winner(s), each seat's final score as a player reads it, and why the
+        game ended as it did, citing the rule ("Axis reaches 20 PT: evacuation complete (6.2)").
+        Before the end it raises `ValueError`."""
+        if not self.is_terminal():
+            raise ValueError("the game is not over; result() is defined only at the end")
+        return self._result()
+
+    def _result(self) -> GameResult:
+        """Games override this; the default names the seats with the highest return."""
+        returns = self.returns()
+        best = max(returns)
+        winners = tuple(seat for seat, value in enumerate(returns) if value == best)
+        names = self.game.seat_names()
+        return GameResult(
+            winners=winners,
+            scores=tuple(f"{value:g}" for value in returns),
+            reason=f"highest result: {', '.join(names[seat] for seat in winners)}",
+        )
+
+    def public_view(self) -> JSON:
+        """What every seat can see now — a spectator's view: JSON-ready, no card, count or order that any
+        seat holds privately (the server sends it to spectators)."""
+        return self._observe_public()
+
+    def _observe_public(self) -> JSON:
+        raise NotImplementedError(f"{self.game.game_id} defines no public view (_observe_public)")
+
+
+def apply_logged(state: State, action: int, seats: Sequence[int | None]) -> dict[int | None, list[LogLine]]:
+    """Apply legal `action` to `state` and return the game-log lines each of `seats` (None: a spectator)
+    reads for it. The one driver step the terminal, the server and per-seat replays share."""
+    before = state.clone()
+    state.apply_action(action)
+    return {seat: before.log_lines(action, state, seat) for seat in seats}
+
+
 def describe_value(value: object) -> str:
     """A short description of a value for a message: its type and at most a short prefix of its repr (a
     huge integer by its size, since printing it would be slow or refused)."""
@@ -446,3 +513,26 @@ class SeenAction:
     actor: int
     action: int | None
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of a seat's game log (`State.log_lines`): the text in player's words, its kind — `move`
+    (a seat's action), `chance` (a draw or roll as the seat saw it) or `summary` (a battle, trick, turn,
+    round or Operation result, a score change, the end) — and who acted (a seat, `CHANCE`, or None for a
+    summary)."""
+
+    text: str
+    kind: str
+    actor: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game as a player reads it (`State.result`): the winning seats (more than one on a
+    shared win), each seat's final score in the game's own terms ("38 VP", "10 PT", "2 battles"), and the
+    reason, citing the rule."""
+
+    winners: tuple[int, ...]
+    scores: tuple[str, ...]
+    reason: str

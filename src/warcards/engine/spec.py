@@ -150,6 +150,9 @@ class GameSpec:
     where rollouts stop at a horizon; None: rollouts play to the end."""
     render: Ref[Renderer] | None = None
     """`render(observation, seat) -> str`, the terminal table; None: consumers show the view as JSON."""
+    status: Ref[Renderer] | None = None
+    """`status(observation, seat) -> str`, one line of at most 60 characters for the prompt: whose turn, the
+    phase and the scores in player's words; None: the terminal shows the seat's name only."""
     encoder: EncoderSpec | None = None
     """The RL observation encoder; None: the RL adapters use the generic feature-hashing encoder."""
     utility: str = "general_sum"
