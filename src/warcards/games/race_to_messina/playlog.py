@@ -38,7 +38,7 @@ from warcards.games.race_to_messina.codes import (
     RECOVERY,
     STRATEGY,
 )
-from warcards.games.race_to_messina.notation import K_DEPLOY, K_DEPLOY_SECOND, K_DONE, decode
+from warcards.games.race_to_messina.notation import K_ACTIVATE, K_DEPLOY, K_DEPLOY_SECOND, K_DONE, decode
 from warcards.games.race_to_messina.words import (
     card_facts,
     count,
@@ -192,7 +192,7 @@ def _event_lines(state: RaceToMessinaState, after: RaceToMessinaState, seat: int
         elif kind == EV_ACTIVATE:
             card = event[2]
             lines.append(LogLine(f"{_who(state, event[1], seat, 'activate')} {t.names[card]} "
-                                 f"({ABILITY_WORDS.get(t.ability[card], 'no ability')})", "move", event[1]))
+                                 f"({_ability_words(state, card)})", "move", event[1]))
         elif kind == EV_TARGET:
             lines.append(_target_line(state, after, event, seat))
         elif kind == EV_RECON:
@@ -210,7 +210,8 @@ def _event_lines(state: RaceToMessinaState, after: RaceToMessinaState, seat: int
         elif kind == EV_PASS:
             against = ""
             if len(v.seat_groups[event[1]]) > 1:
-                against = f" with the {group_name(v, event[2])}"
+                facing = seat_title(v.seats[v.group_owner[v.group_opponent[event[2]]]])
+                against = f" with {'your' if seat == event[1] else 'its'} set against the {facing}"
             lines.append(LogLine(f"{_who(state, event[1], seat, 'pass')}{against} (final for this Action phase)",
                                  "move", event[1]))
         elif kind == EV_DEPLOYED:
@@ -308,11 +309,21 @@ def action_label(state: RaceToMessinaState, action: int) -> str:
         faction = t.faction[target]
         before = _side_total(state, group, faction)
         rest = [c for c in state.on_table[group] if c != target and (v.name != "race" or t.faction[c] == faction)]
-        side = f"{_SIDE[faction]} " if v.name == "race" else ""
-        return f"{text} ({side}{before}F → {force_total(t, rest)}F)"
+        return f"{text} ({before}F → {force_total(t, rest)}F)"
+    if card >= 0 and decode(action)[0] == K_ACTIVATE:
+        return f"{text} ({_ability_words(state, card)})"
     if card >= 0:
         return f"{text} ({card_facts(t, card)})"
     return f"{text} ({_single_note(state, action)})"
+
+
+def _ability_words(state: RaceToMessinaState, card: int) -> str:
+    """What activating a card without a target does: `Supply: draw a card`, `Recon: see the Axis hand`."""
+    if state.table.ability[card] == RECON:
+        v = state.variant
+        other = v.group_owner[v.group_opponent[v.slots[state.active_slot]]]
+        return f"Recon: see the {seat_title(v.seats[other])} hand"
+    return ABILITY_WORDS.get(state.table.ability[card], "no ability")
 
 
 def _single_note(state: RaceToMessinaState, action: int) -> str:

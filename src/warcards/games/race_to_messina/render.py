@@ -1,8 +1,8 @@
 """The Race to Messina board for `warcards play`, and its one-line status for the prompt.
 
 The board fits an 80x24 terminal beside the prompt and a short move list: every line at most 80 columns, 14
-lines or fewer in the common positions (a Sicily Axis holding 14 cards while both Allies have full tables
-can reach 16). It reads only an observation (or the public view), names tables as players do ("Axis set
+lines or fewer in Invasion and Race and in most Sicily positions (Sicily's four full tables in the Action
+phase, with a hand and Progress marks, can reach 17). It reads only an observation (or the public view), names tables as players do ("Axis set
 against the British") and writes each card as its id, name and force ("A18 Engineers 3F"); the game log
 (the terminal's, from `State.log_lines`) tells what happened.
 """
@@ -116,8 +116,8 @@ def _header(variant: Variant, obs: dict[str, Any]) -> list[str]:
 
 def render(observation: dict[str, Any], seat: int) -> str:
     """The seat's board (or a spectator's, from `public_view`): turn and phase, PT and hand sizes, the
-    tables with their totals, the hand, the hidden deployment, the Supply card and Recon knowledge; the
-    deck and discard sizes when the board has room. It only reads the observation, so it shows nothing the
+    tables with their totals, the hand (the Supply card marked), the hidden deployment and Recon
+    knowledge; the deck and discard sizes when the board has room. It only reads the observation, so it shows nothing the
     seat may not know."""
     obs = observation
     variant = VARIANT_TABLE[obs["variant"]]
@@ -126,12 +126,11 @@ def render(observation: dict[str, Any], seat: int) -> str:
         lines += _tables(variant, obs)
     lines += _deploying(variant, obs)
     if obs.get("hand") or ("hand" in obs and obs["phase"] != "action"):
-        lines += _pack(f"Your hand ({len(obs['hand'])}): ", [_card(c) for c in obs["hand"]] or ["empty"])
-    supply = obs.get("supply")
-    if supply and supply.get("card"):
-        lines.append(f"Supply drew {_card(supply['card'])}: 'keep' it or 'reveal' it")
+        supply = (obs.get("supply") or {}).get("card")
+        hand = [_card(c) + (" (Supply: 'keep' or 'reveal')" if c == supply else "") for c in obs["hand"]]
+        lines += _pack(f"Your hand ({len(obs['hand'])}): ", hand or ["empty"])
     for name, cards in obs.get("known_hands", {}).items():
-        lines += _pack(f"Seen by Recon in the {seat_title(name)} hand: ", [_card(c) for c in cards])
+        lines += _pack(f"Recon, {seat_title(name)} hand: ", [_card(c) for c in cards])
     if obs["winner"]:
         lines += textwrap.wrap("Game over: " + _end_text(variant, obs), WIDTH, subsequent_indent="  ")
     if len(lines) < HEIGHT:
