@@ -3,6 +3,7 @@ labels, the public view and the result — whole seeded games as every seat and 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass, field
@@ -52,6 +53,11 @@ def _text_of(state: RaceToMessinaState, seat: int | None) -> list[str]:
     return texts
 
 
+def _private_ids(state: RaceToMessinaState) -> set[str]:
+    """The cards no spectator may see: every hand, deck and hidden Deployment choice."""
+    return {card for zone, cards in state.zones().items() if not zone.startswith(("table", "discard")) for card in cards}
+
+
 def _watch(variant: str, seed: int, heuristic: bool) -> Watch:
     """Play a seeded game (random or heuristic seats), scanning every line and screen each seat is shown."""
     g = game(variant)
@@ -78,6 +84,8 @@ def _watch(variant: str, seed: int, heuristic: bool) -> Watch:
             log.lines += texts
             if (player != CHANCE and len(watch.steps) % 3 == 0) or state.is_terminal():
                 texts += _text_of(state, seat)
+                if seat is None:
+                    assert not log.scan.ids_in(json.dumps(state.public_view())) & _private_ids(state)
             for text in texts:
                 assert not log.scan.leaks(text), (seat, text)
                 assert not ZONE_ID.search(text), text

@@ -148,8 +148,10 @@ def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor:
         return []
     if state.phase == STRATEGY:
         n = state.discarded
-        text = (f"{_who(state, actor, seat, 'is')} done discarding and {verb(None if actor == seat else v.seats[actor], 'draw')} "
-                f"{count(n, 'replacement')}" if n else f"{_who(state, actor, seat, 'discard')} nothing")
+        if n:
+            text = f"{_who(state, actor, seat, 'is')} done discarding: {count(n, 'replacement')} to draw"
+        else:
+            text = f"{_who(state, actor, seat, 'discard')} nothing"
     elif state.phase == DEPLOYMENT:
         if seat != actor:
             text = f"{_who(state, actor, seat, 'has')} deployed face down (hidden until all are done, R31)"
