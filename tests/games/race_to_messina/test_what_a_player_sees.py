@@ -204,7 +204,7 @@ def test_sicily_both_allies_at_10_together_the_end_screen_says_ties_go_to_the_ax
 
 @pytest.mark.parametrize(("variant", "pt", "winner", "reason"), [
     ("invasion", [9, 3], 0, "Allies reach 10 PT with the Axis at 15 or less: Messina is taken (R3, R4)"),
-    ("invasion", [9, 16], 1, "Allies reach 10 PT but the Axis holds 16 or more: the Axis wins (R4)"),
+    ("invasion", [9, 16], 1, "Allies reach 10 PT while the Axis holds 16 or more (R4)"),
     ("race", [3, 9], 1, "Americans reach 10 PT first and take Messina (R3)"),
     ("race", [9, 9], None, "both reach 10 PT in the same turn with equal PT: a draw (R7)"),
     ("sicily", [3, 9, 3], 1, "Americans reach 10 PT: Patton gets there first (R3)"),

@@ -124,7 +124,7 @@ def end_reason(variant: Variant, pt: list[int], winner: str) -> str:
         if pt[0] >= goals[0]:
             if winner == seats[0]:
                 return f"Allies reach {goals[0]} PT with the Axis at 15 or less: Messina is taken (R3, R4)"
-            return f"Allies reach {goals[0]} PT but the Axis holds 16 or more: the Axis wins (R4)"
+            return f"Allies reach {goals[0]} PT while the Axis holds 16 or more (R4)"
         return f"Axis reaches {goals[1]} PT: evacuation complete (R3)"
     if variant.name == "race":
         if not reached:
