@@ -82,10 +82,12 @@ def log_lines(state: CardsOfWarState, action: int, after: CardsOfWarState, seat:
     else:
         lines, probe = _move_lines(state, action, after, words)
         move = True
-    lines.extend(_reshuffle_lines(state, action, after, words))
+    reshuffles = _reshuffle_lines(state, action, after, words)
     if len(after.round_results) > len(state.round_results):
-        lines.extend(_round_end_lines(state, probe, after, words, move))
-    return lines
+        # The discards a round leaves are most often shuffled in as the next round's hands are dealt.
+        ending = _round_end_lines(state, probe, after, words, move)
+        return lines + ending[:-1] + reshuffles + ending[-1:]
+    return lines + reshuffles
 
 
 def _draw_lines(state: CardsOfWarState, card: int, after: CardsOfWarState, words: Words) -> list[LogLine]:
@@ -158,8 +160,8 @@ def _move_lines(
         b = index % NUM_BATTLES
         rules.place(probe, p, card, b)
         what = _name(state, card)
-        verb = words.verb(p, "start") + " a joint deployment with" if joint else words.verb(p, "deploy")
-        tag = {
+        verb = words.verb(p, "deploy")
+        tag = " (the first card of a joint deployment)" if joint else {
             Phase.JOINT_SECOND: f" (joint deployment with {state.table.names[state.joint_first_kind]})"
             if state.joint_first_kind >= 0 else "",
             Phase.REINFORCE: " (REINFORCE)",
@@ -243,8 +245,8 @@ def _reshuffle_lines(state: CardsOfWarState, action: int, after: CardsOfWarState
         added = len(after.draw_piles[deck]) - len(state.draw_piles[deck]) + drawn
         if added > 0:
             pile = "the discard pile" if state.num_decks == 1 else f"{words.whose(deck)} discard pile"
-            lines.append(LogLine(_sentence(f"{pile} ({_plural(added, 'card')}) is shuffled in with the draw pile's "
-                                           "last card (R10)"), "summary", None))
+            lines.append(LogLine(_sentence(f"{pile} ({_plural(added, 'card')}) is shuffled into a new draw pile "
+                                           "(R10)"), "summary", None))
     return lines
 
 
