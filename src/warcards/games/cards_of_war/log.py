@@ -77,7 +77,7 @@ def log_lines(state: CardsOfWarState, action: int, after: CardsOfWarState, seat:
     words = Words(seat)
     if state.to_act == CHANCE:
         lines = _draw_lines(state, action, after, words)
-        probe = state._copy()
+        probe = state  # read only: a stalled round is settled on a copy
         move = False
     else:
         lines, probe = _move_lines(state, action, after, words)
