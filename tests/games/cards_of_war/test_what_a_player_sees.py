@@ -191,9 +191,11 @@ def test_a_hidden_draw_is_named_only_to_its_drawer() -> None:
 def test_recon_and_reinforce_are_in_the_line_of_the_card() -> None:
     state = setup({"hand:0": ["I04", "G02"], "hand:1": ["A01", "S01", "G01"]})
     text = _texts(apply_logged(state, state.parse_action("deploy I04 left"), [1])[1])
-    assert text.startswith("Player 0 deploys Codebreakers to the left battle; left stands at player 0 1, you 0")
-    assert text.endswith("; REINFORCE: player 0 deploys again")
-    assert "RECON: you hold 1 Air, 1 Sea, 1 Ground, 0 Intel (R8)" in text
+    assert text.split("\n") == [
+        "Player 0 deploys Codebreakers to the left battle; left stands at player 0 1, you 0; REINFORCE: player 0 "
+        "deploys again",
+        "RECON: you hold 1 Air, 1 Sea, 1 Ground, 0 Intel (R8)",
+    ]
 
 
 def test_the_first_player_draw_is_public_and_a_tie_says_both_draw_again() -> None:

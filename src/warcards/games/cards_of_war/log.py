@@ -173,7 +173,7 @@ def _move_lines(
         text += f"; REINFORCE: {words.verb(p, 'deploy')} again"
     elif after.phase == Phase.JOINT_SECOND:
         text += f"; now {words.who(p)} {'deploy' if p == words.seat else 'deploys'} its partner"
-    lines = [LogLine(_sentence(text), "move", p)]
+    lines = [LogLine(_sentence(text), "move", p), *_recon_lines(state, probe, p, words)]
     won = probe.battle_winner[b]
     if won >= 0 and state.battle_winner[b] == OPEN:
         totals = _totals_before_win(state, probe, p, b)
@@ -208,7 +208,7 @@ def _placement_effects(
     state: CardsOfWarState, probe: CardsOfWarState, p: int, card: int, b: int, words: Words
 ) -> str:
     """The card's effects in the order it resolves (R3): the theatre it fixes, the card it kills, its points and
-    the battle's standing, the RECON answer (public, R8)."""
+    the battle's standing (the RECON answer has a line of its own: `_recon_lines`)."""
     q = 1 - p
     kind = card % state.num_kinds
     table = state.table
@@ -228,11 +228,18 @@ def _placement_effects(
             mine = probe.battle_totals[p * NUM_BATTLES + b]
             theirs = probe.battle_totals[q * NUM_BATTLES + b]
             parts.append(f"{BATTLE_NAMES[b]} stands at {words.who(p)} {mine}, {words.who(q)} {theirs}")
-    if len(probe.recon_answers) > len(state.recon_answers):
-        _, _, *counts = probe.recon_answers[-1]
-        held = ", ".join(f"{count} {THEATRES[t].capitalize()}" for t, count in enumerate(counts))
-        parts.append(f"RECON: {words.who(q)} {'hold' if q == words.seat else 'holds'} {held} (R8)")
     return "".join(f"; {part}" for part in parts)
+
+
+def _recon_lines(state: CardsOfWarState, probe: CardsOfWarState, p: int, words: Words) -> list[LogLine]:
+    """RECON: the opponent's answer, spoken at the table (R8), on a line of its own."""
+    if len(probe.recon_answers) == len(state.recon_answers):
+        return []
+    q = 1 - p
+    _, _, *counts = probe.recon_answers[-1]
+    held = ", ".join(f"{count} {THEATRES[t].capitalize()}" for t, count in enumerate(counts))
+    text = f"RECON: {words.who(q)} {'hold' if q == words.seat else 'holds'} {held} (R8)"
+    return [LogLine(text, "summary", None)]
 
 
 def _reshuffle_lines(state: CardsOfWarState, action: int, after: CardsOfWarState, words: Words) -> list[LogLine]:
