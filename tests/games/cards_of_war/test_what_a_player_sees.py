@@ -317,3 +317,18 @@ def test_a_joint_deployment_reads_as_two_cards_of_one_pair() -> None:
     assert first.endswith("now player 0 deploys its partner")
     second = _texts(apply_logged(state, state.parse_action("deploy A03 centre"), [1])[1])
     assert second.startswith("Player 0 deploys Dive Bomber to the centre battle (joint deployment with Fighters)")
+
+
+def test_alternative_reinforce_names_the_discard_deployed_and_the_drawn_card_discarded() -> None:
+    state = setup({"hand:0": ["G12", "G02"], "hand:1": ["G03"], "discard": ["S01"]}, {"player": 0},
+                  alternative_reinforce=True)
+    play(state, "deploy G12 left")
+    drawn = state.chance_outcomes()[0][0]
+    state.apply_action(drawn)
+    lines = apply_logged(state, state.parse_action("deploy discard centre"), SEATS)
+    assert [line.text for line in lines[1]] == [
+        "Player 0 deploys Battleship from the discard pile to the centre battle (Alternative Reinforce); centre "
+        "stands at player 0 6, you 0",
+        f"Player 0's newly drawn {state.table.names[drawn]} is discarded instead (R9)",
+    ]
+    assert lines[0][1].text.startswith("Your newly drawn ")

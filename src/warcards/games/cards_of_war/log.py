@@ -138,21 +138,22 @@ def _move_lines(
     p = state.mover
     layout = state.layout
     probe = state._copy()
+    discarded = ""
     if action == layout.pass_turn:
         probe.idle_moves += 1
         text = f"{words.verb(p, 'pass', 'passes')}: no card in hand and none to draw (R11)"
         return [LogLine(_sentence(text), "move", p)], probe
-    extra = ""
     if action >= layout.top_discard:
         b = action - layout.top_discard
         deck = state.deck_of[p]
         card = state.discards[deck][-1]
         rules._deploy_top_discard(probe, p, b)
-        what = f"the top discard, {_name(state, card)},"
-        if state.reinforce_card >= 0:
-            extra = f"; {words.whose(p)} newly drawn {_name(state, state.reinforce_card)} is discarded"
+        what = f"{_name(state, card)} from the discard pile"
         verb = words.verb(p, "deploy")
         tag = " (Alternative Reinforce)"
+        if state.reinforce_card >= 0:
+            discarded = _sentence(f"{words.whose(p)} newly drawn {_name(state, state.reinforce_card)} is discarded "
+                                  "instead (R9)")
     else:
         joint = action >= layout.joint
         index = action - layout.joint if joint else action
@@ -167,13 +168,15 @@ def _move_lines(
             Phase.REINFORCE: " (REINFORCE)",
         }.get(state.phase, "")
     text = f"{verb} {what} to the {BATTLE_NAMES[b]} battle{tag}"
-    text += _placement_effects(state, probe, p, card, b, words) + extra
+    text += _placement_effects(state, probe, p, card, b, words)
     kind = card % state.num_kinds
     if state.table.reinforce[kind] and after.mover == p and after.phase in (Phase.REINFORCE_DRAW, Phase.REINFORCE):
         text += f"; REINFORCE: {words.verb(p, 'deploy')} again"
     elif after.phase == Phase.JOINT_SECOND:
         text += f"; now {words.who(p)} {'deploy' if p == words.seat else 'deploys'} its partner"
     lines = [LogLine(_sentence(text), "move", p), *_recon_lines(state, probe, p, words)]
+    if discarded:
+        lines.append(LogLine(discarded, "summary", None))
     won = probe.battle_winner[b]
     if won >= 0 and state.battle_winner[b] == OPEN:
         totals = _totals_before_win(state, probe, p, b)
@@ -223,7 +226,7 @@ def _placement_effects(
     scored = probe.battle_totals[p * NUM_BATTLES + b] - state.battle_totals[p * NUM_BATTLES + b]
     if probe.battle_winner[b] != p:
         if not scored and table.score[kind] and state.theatres_of_war:
-            parts.append(f"it scores nothing off theatre (the battle is {THEATRES[probe.battle_theatre[b]].capitalize()})")
+            parts.append(f"no points off theatre ({THEATRES[probe.battle_theatre[b]].capitalize()} battle)")
         if scored or lost:
             mine = probe.battle_totals[p * NUM_BATTLES + b]
             theirs = probe.battle_totals[q * NUM_BATTLES + b]
