@@ -10,11 +10,14 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.games.cards_of_war.helpers import game, play, setup
 
 from warcards.bots import make_agent
 from warcards.engine import CHANCE, LogLine, apply_logged, sample_chance
 from warcards.engine.agents import SeatView
+from warcards.engine.errors import InvalidActionError
 from warcards.games.cards_of_war import SPEC
 from warcards.games.cards_of_war.codes import BATTLE_NAMES, NUM_BATTLES, Phase
 from warcards.games.cards_of_war.render import HEIGHT, STATUS_WIDTH, WIDTH, render, status
@@ -332,3 +335,27 @@ def test_alternative_reinforce_names_the_discard_deployed_and_the_drawn_card_dis
         f"Player 0's newly drawn {state.table.names[drawn]} is discarded instead (R9)",
     ]
     assert lines[0][1].text.startswith("Your newly drawn ")
+
+
+@settings(max_examples=100, deadline=None)
+@given(steps=st.integers(0, 60), action=st.integers(-3, 400), seed=st.integers(0, 3))
+def test_any_action_number_gets_a_label_or_a_clear_error(steps: int, action: int, seed: int) -> None:
+    """`action_label` takes numbers from outside (the server's move lists): one in the action space gets a label
+    starting with its notation, any other a clear error naming the range."""
+    state = game(length="short").new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    try:
+        label = state.action_label(action)
+    except InvalidActionError as error:
+        assert "0.." in str(error)
+    else:
+        assert label.startswith(state.action_to_string(action))
