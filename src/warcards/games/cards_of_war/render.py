@@ -1,5 +1,6 @@
-"""A seat's observation as a player reads it: the board for `warcards play` (at most 80 columns and 14 lines,
-so that it fits an 80x24 terminal with the prompt and a short move list) and the one-line `status`."""
+"""A seat's observation as a player reads it: the board for `warcards play` (at most 76 columns — 80 in the
+terminal's panel — and 14 lines, so that it fits an 80x24 terminal with the prompt and a short move list) and
+the one-line `status`."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from typing import Any
 from warcards.games.cards_of_war.cards import THEATRES, CardTable, table_by_digest
 from warcards.games.cards_of_war.codes import PHASE_WORDS, SEAT_NAMES
 
-WIDTH = 80
-"""The board's widest line."""
+WIDTH = 76
+"""The board's widest line: 80 columns less the border and padding of the terminal's panel around it."""
 HEIGHT = 14
 """The board's most lines."""
 STATUS_WIDTH = 60
 """The prompt line's most characters."""
 LABEL_WIDTH = 15
 """The battle column: `centre [Ground]`."""
-CELL_WIDTH = 32
+CELL_WIDTH = 30
 """Each seat's column in a battle row."""
 HAND_COLUMNS = 2
 LEGEND = "types+score, xL kills type L, * REINFORCE, @ RECON"
@@ -108,7 +109,7 @@ def _under(table: CardTable, obs: dict[str, Any], seat: int) -> str | None:
                 sides.append(f"{who} {table.names[_kind(table, pile[-2])]}")
         if sides:
             parts.append(f"{battle['name']}: {', '.join(sides)}")
-    text = "under the tops:"
+    text = "under:"
     for index, part in enumerate(parts):
         more = index + 1 < len(parts)
         if len(text) + 1 + len(part) + (3 if more else 0) > WIDTH:
@@ -127,7 +128,7 @@ def _piles(obs: dict[str, Any], seat: int) -> str:
         shown = f" (top {table.names[_kind(table, cards[-1])]})" if top and cards else ""
         return f"draw {obs['draw_pile'][deck]}, discard {len(cards)}{shown}"
 
-    deck = f" · deck: {obs['deck']}"
+    deck = f" · {obs['deck']}"
     for top, named in ((True, True), (False, True), (True, False), (False, False)):
         if len(obs["draw_pile"]) == 1:
             text = pile(0, top)
@@ -170,7 +171,7 @@ def render(observation: dict[str, Any], seat: int) -> str:
     you, opp = _names(seat)
     won = obs["rounds_won"]
     header = (f"round {obs['round']}{LENGTH_WORDS.get(obs['options'].get('length'), '')} · "
-              f"rounds won: {you} {won[seat]}, {opp} {won[1 - seat]} · {_turn(obs, seat)}")
+              f"rounds: {you} {won[seat]}, {opp} {won[1 - seat]} · {_turn(obs, seat)}")
     for title in ("Cards of War · ", ""):
         if len(title) + len(header) <= WIDTH:
             header = title + header
