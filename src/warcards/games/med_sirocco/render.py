@@ -105,8 +105,12 @@ def _operation_lines(o: dict[str, Any], seat: int | None) -> list[str]:
         first = f"{head}: keep {' or '.join(_name(c, 24) for c in choice)}"
     elif o["phase"] == "choose-operation":
         first = f"{head}: {_seat(o, o['first_player'], seat)} chooses between {choice} Operations (5.0)"
+    elif o["phase"] == "end":
+        first = f"Game over after {o['operations_total']} Operations"
     else:
         first = f"{head}: not yet turned over"
+    if "final_vp" in o:
+        return [first, *_wrap("Final VP: " + ", ".join(f"{_seat(o, p, seat)} {v}" for p, v in enumerate(o["final_vp"])))]
     who = o["current_player"]
     doing = PHASE_WORDS.get(o["phase"], o["phase"]).format(who=_seat(o, who, seat) if who is not None else "")
     return [*_wrap(first), *_wrap("; ".join([f"1st player: {_seat(o, o['first_player'], seat)}", doing,
@@ -196,9 +200,6 @@ def render(observation: dict[str, Any], seat: int | None) -> str:
         lines += _wrap("Under the Operation (a tie, 3.4): " + ", ".join(o["under_operation"]))
     if "hand" in o:
         lines += _hand(o)
-    if "final_vp" in o:
-        lines += _wrap("Game over. Final VP: " + ", ".join(f"{_seat(o, p, seat)} {v}"
-                                                          for p, v in enumerate(o["final_vp"])))
     return "\n".join(line[:WIDTH] for line in lines)
 
 
@@ -211,7 +212,7 @@ def status(observation: dict[str, Any], seat: int | None) -> str:
     text = f"Op {o['operations_done'] + 1}/{o['operations_total']} | {actor}"
     if "final_vp" in o:
         vp = "/".join(str(v) for v in o["final_vp"])
-        return f"{text} | VP {vp}"[:STATUS_WIDTH]
+        return f"Game over | final VP {vp}"[:STATUS_WIDTH]
     if "my_vp" in o:
         text += f" | you {o['my_vp']} VP"
     ops = "/".join(str(v) for v in o["won_vp"])

@@ -172,6 +172,8 @@ def _move_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
     if ph == codes.PH_SHARE:
         c = before.share_pool[0]
         q = action - SEAT
+        if q == p:
+            return v.does(p, "keep", f"{card_name(g, c)}: +{g.vp[c]} VP (5.0)")
         return v.does(p, "give", f"{card_name(g, c)} to {v.who(q)}: +{g.vp[c]} VP (5.0)")
     return None
 
@@ -198,16 +200,21 @@ def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v
         if hidden:
             return f"{v.who(taker)} and {v.who(giver)} exchange a card (Lost, S02)"
         return (f"{v.does(taker, 'take')} {card_name(g, action)} at random from {v.who(giver)} and "
-                f"{'give' if taker == v.seat else 'gives'} {card_name(g, given)} (Lost, S02)")
+                f"{'give' if taker == v.seat else 'gives'} {v.who(giver)} {card_name(g, given)} (Lost, S02)")
     if ck == codes.CK_EXPLOSION:
         face = action - DIE + 1
         p = before.entry_player[before.explosion_entry]
         if before.explosion_left == 2:
             return v.does(p, "roll", f"{face} for the Explosion (S03)")
         total = before.explosion_sum + face
-        where = ("below 7: the right-hand neighbour" if total < 7 else "above 7: the left-hand neighbour"
-                 if total > 7 else "7: the player himself")
-        return v.does(p, "roll", f"{face} for the Explosion: {total} in all ({where} loses a Force card, S03)")
+        n = before.num_players
+        if total == 7:
+            where = f"7: {v.who(p)} {'lose' if p == v.seat else 'loses'} one of {'your' if p == v.seat else 'his'} own"
+        else:
+            q = (p - 1) % n if total < 7 else (p + 1) % n
+            where = f"{'below' if total < 7 else 'above'} 7: {v.who(q)} {'lose' if q == v.seat else 'loses'} one"
+        return v.does(p, "roll", f"{face} for the Explosion: {total} in all ({where} of this round's Force cards,"
+                                 " S03)")
     if ck == codes.CK_ROLL:
         code = before.roll_queue[-1]
         e, value = divmod(code, 3)
@@ -258,8 +265,12 @@ def _event_lines(before: MedSiroccoState, action: int, after: MedSiroccoState, v
     """The public events of the step in words (rolls and the Operation's outcome are said elsewhere)."""
     g = before.game
     actor = before.current_player()
+    # 5.0: the Operation given out by the winner's `seat` move is said by the move line, VP and all.
+    given = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
     out: list[LogLine] = []
     for code, a, b in events:
+        if code == codes.EV_WIN and b == given:
+            continue
         if code == codes.EV_OP:
             n = after.operations_done + 1
             kind = "Battle" if after.is_battle else "Convoy"
@@ -379,11 +390,10 @@ def _scoreboard(after: MedSiroccoState, v: Voice) -> str:
     """The end of an Operation: each player's Operations won, their VP, and captured cards by count (3.4
     "must remain hidden"), then the reader's own VP."""
     g = after.game
-    won = ", ".join(f"{v.who(p)} {len(after.won[p])} ({_vp(g, after.won[p])} VP) {len(after.captured[p])}"
+    won = "; ".join(f"{v.who(p)} {len(after.won[p])} ({_vp(g, after.won[p])} VP), {len(after.captured[p])} captured"
                     for p in range(after.num_players))
     mine = f"; you have {rules.victory_points(after)[v.seat]} VP in all" if v.seat is not None else ""
-    return (f"end of Operation {after.operations_done}/{after.operations_total}; Operations won (their VP)"
-            f" and cards captured: {won}{mine}")
+    return f"end of Operation {after.operations_done}/{after.operations_total}; Operations won (their VP): {won}{mine}"
 
 
 # ----- move labels and the result ------------------------------------------------------------------------------
@@ -417,6 +427,8 @@ def action_label(state: MedSiroccoState, action: int) -> str:
 
 def _bare(game: MedSiroccoGame, c: int) -> str:
     """A card's name and values without its number (the notation beside it has the number)."""
+    if game.kind[c] == K_OPERATION:
+        return f"{game.table.names[c]}: {card_values(game, c)}"
     return card_label(game, c).split(" ", 1)[1]
 
 
@@ -444,7 +456,7 @@ def result(state: MedSiroccoState) -> GameResult:
                   f" but more Operations won ({best[1]}; 1.2)")
     else:
         reason = f"{who} wins with {best[0]} {unit} ({where}, 1.2)"
-    scores = tuple(f"{vp[p]} VP, {ops[p]} Operations" for p in range(n))
+    scores = tuple(f"{vp[p]} {unit} ({ops[p]} Operations)" for p in range(n))
     return GameResult(winners=winners, scores=scores, reason=reason)
 
 
