@@ -22,6 +22,7 @@ from warcards.games.med_sirocco.render import STATUS_WIDTH, WIDTH, render, statu
 from warcards.games.med_sirocco.state import MedSiroccoState
 from warcards.testing.leaks import LeakScan
 
+TERMINAL_WIDTH = 80
 BOARD_HEIGHT = {2: 14, 3: 14, 4: 15, 5: 17, 6: 19}
 """The board's height bound by player count: 14 lines at two and three players; at four, 14 in all but about
 1% of positions (15 at most); the largest measured at five and six (issue 23 asks for those figures)."""
@@ -99,7 +100,7 @@ def _scan_views(state: MedSiroccoState, scans: dict[int | None, LogLine | Any], 
         board = render(view, seat)
         played.tallest = max(played.tallest, len(board.splitlines()))
         for line in board.splitlines():
-            if len(line) > WIDTH:
+            if len(line) > WIDTH or len(line) > TERMINAL_WIDTH:
                 played.problems.append(f"board line over {WIDTH} columns: {line!r}")
         line = status(view, seat)
         if len(line) > STATUS_WIDTH:

@@ -1,5 +1,6 @@
-"""One seat's Med Sirocco view as text for `warcards play` (`render`, at most 80 columns, 14 lines at two to
-five players with a hand of up to eight cards), and the prompt's status line (`status`, at most 60 characters).
+"""One seat's Med Sirocco view as text for `warcards play` (`render`, at most 76 columns so that it fits an 80-column
+terminal framed; 14 lines at two and three players, 15 at most at four), and the prompt's status line (`status`,
+at most 60 characters).
 
 Both read only the observation (a seat's `observe`, or the spectator's `public_view` with seat None). Card
 names come from the stand-in deck, the one `warcards play` deals.
@@ -13,9 +14,10 @@ from typing import Any
 
 from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, K_OPERATION, Deck, load_deck
 
-WIDTH = 80
+WIDTH = 76
+"""The board's width: an 80-column terminal less a frame of two columns each side (`warcards play` boxes it)."""
 STATUS_WIDTH = 60
-_CELL = 36  # a hand card's column: two to a line after "Hand: "
+_CELL = (WIDTH - 8) // 2  # a hand card's column: two to a line after "Hand: ", two spaces between
 
 # What the player to act is doing, by `codes.PHASE_NAMES` (the board's second line and the status line).
 PHASE_WORDS = {
@@ -135,7 +137,7 @@ def _notes(o: dict[str, Any], seat: int | None) -> list[str]:
     return notes
 
 
-_ROW = "{who:<9} {side:<6} {won:<9} {capt:>5} {hand:>5}  "
+_ROW = "{who:<8} {side:<6} {won:<7} {capt:>5} {hand:>4}  "
 """A player's row before the cards in play: seat, side, Operations won (their VP), captured cards, hand."""
 _PLAY_AT = len(_ROW.format(who="", side="", won="", capt="", hand=""))
 
@@ -143,7 +145,7 @@ _PLAY_AT = len(_ROW.format(who="", side="", won="", capt="", hand=""))
 def _player_rows(o: dict[str, Any], seat: int | None) -> list[str]:
     """The column heads, then one row per player ending with his cards in play (wrapped under them)."""
     mine = f"your VP: {o['my_vp']} in all" if "my_vp" in o else ""
-    head = _ROW.format(who="", side="Side", won="Won (VP)", capt="Capt.", hand="Hand") + "In play"
+    head = _ROW.format(who="", side="Side", won="Won(VP)", capt="Capt.", hand="Hand") + "In play"
     rows = [f"{head}{mine:>{WIDTH - len(head)}}"]
     for p in range(o["players"]):
         flags = " (cancelled)" if o["cancelled"][p] else " (sits out)" if o["sat_out"][p] else ""

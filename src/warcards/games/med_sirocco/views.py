@@ -433,7 +433,7 @@ def log_lines(before: MedSiroccoState, action: int, after: MedSiroccoState, seat
     if move:
         lines.append(LogLine(move, "chance" if actor == CHANCE else "move", actor))
     events = _new_events(before, after)
-    lines += _event_lines(before, action, after, v, events)
+    lines += _event_lines(before, after, v, events)
     lines += _reveal_lines(before, after, v, events)
     lines += _capture_lines(before, after, v, events)
     lines += _summaries(before, after, v)
@@ -566,7 +566,8 @@ def _play_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
         return v.does(p, "discard", card_name(g, action - DISCARD))
     if action == DISCARD_ALL:
         hand = before.hands[p]
-        sits = " and sits out the rest of the Battle (3.2)" if after.sat_out >> p & 1 and not before.sat_out >> p & 1 else ""
+        sit = "sit" if p == v.seat else "sits"
+        sits = f" and {sit} out the rest of the Battle (3.2)" if after.sat_out >> p & 1 and not before.sat_out >> p & 1 else ""
         out = f" {_cards(g, hand)}" if hand else ""
         return v.does(p, "discard", f"the whole hand ({len(hand)} cards):{out}{sits}" if hand else f"nothing{sits}")
     if action == PASS:
@@ -578,7 +579,7 @@ def _play_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
     return v.does(p, "act")
 
 
-def _event_lines(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice,
+def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
                  events: list[tuple[int, int, int]]) -> list[LogLine]:
     """The public events of the step in words (rolls and the Operation's outcome are said elsewhere)."""
     g = before.game
@@ -635,8 +636,9 @@ def _outcome_text(before: MedSiroccoState, after: MedSiroccoState, v: Voice, all
     side = after.winning_side
     scores = (allies, axis) if side == 0 else (axis, allies)
     why = ", the Intelligence player's side losing the tie (2.45)" if allies == axis else ""
-    return (f"{head} goes to the {SIDE_NAMES[side]}, {scores[0]} to {scores[1]}{why}; the trick is "
-            f"{v.whose(after.winner)} (highest card, 3.4)").replace("is your (", "is yours (")
+    owner = "yours" if after.winner == v.seat else f"{v.names[after.winner]}'s"
+    return (f"{head} goes to the {SIDE_NAMES[side]}, {scores[0]} to {scores[1]}{why}; the trick is {owner} "
+            "(highest card, 3.4)")
 
 
 def _reveal_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
