@@ -592,7 +592,7 @@ def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
             continue
         if code == codes.EV_OP:
             n = after.operations_done + 1
-            kind = "Battle" if after.is_battle else "Convoy"
+            kind = "Battle" if after.is_battle else "Battle, played as a Convoy (6.3)," if g.op_battle[b] else "Convoy"
             fixed = f", type {TYPE_NAMES.get(after.operation_type, '?')} (6.4)" if after.is_battle and after.historicity else ""
             out.append(LogLine(f"Operation {n}/{after.operations_total}: {v.does(a, 'turn')} over "
                                f"{card_name(g, b)}, a {g.op_year[b]} {kind} worth {g.vp[b]} VP{fixed}",
