@@ -33,6 +33,10 @@ class MedSiroccoGame(Game):
     hidden_action_text_of = staticmethod(views.hidden_action_text)
     zones_of = staticmethod(views.zones)
     position_of = staticmethod(views.position)
+    observe_public_of = staticmethod(views.observe_public)
+    log_lines_of = staticmethod(views.log_lines)
+    action_label_of = staticmethod(views.action_label)
+    result_of = staticmethod(views.result)
     action_to_string_of = staticmethod(notation.action_to_string)
     parse_action_of = staticmethod(notation.parse_action)
 
