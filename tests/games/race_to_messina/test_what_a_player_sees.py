@@ -15,9 +15,9 @@ from warcards.engine import CHANCE, LogLine, apply_logged, sample_chance
 from warcards.engine.agents import SeatView
 from warcards.games.race_to_messina.cards import card_table
 from warcards.games.race_to_messina.heuristic import heuristic_agent
+from warcards.games.race_to_messina.log import seat_title
 from warcards.games.race_to_messina.render import HEIGHT, STATUS_WIDTH, WIDTH, render, status
 from warcards.games.race_to_messina.state import RaceToMessinaState
-from warcards.games.race_to_messina.words import seat_title
 from warcards.testing.leaks import LeakScan
 
 NAMES = dict(zip(card_table().ids, card_table().names, strict=True))

@@ -13,8 +13,8 @@ import textwrap
 from typing import Any
 
 from warcards.games.race_to_messina.cards import card_table
+from warcards.games.race_to_messina.log import PHASE_WORDS, end_reason, seat_title, zone_name
 from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
-from warcards.games.race_to_messina.words import PHASE_WORDS, end_reason, seat_title, zone_name
 
 WIDTH = 80
 """The terminal's width: no board line is longer."""

@@ -277,7 +277,7 @@ _FIELDS = _field_table()
 
 def observe_public(state: RaceToMessinaState, fields: tuple[str, ...]) -> dict[str, Any]:
     """The observation `fields` every seat sees alike, as no seat (`NO_SEAT`): every hidden Deployment choice
-    counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `playlog.public_view`)."""
+    counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `log.public_view`)."""
     return {name: _FIELDS[name](state, NO_SEAT) for name in fields}
 
 
