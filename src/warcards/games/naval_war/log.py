@@ -164,7 +164,7 @@ class _Step:
                 f"{'Kamikaze' if kamikaze else 'air'} strike {'hits' if hit else 'misses'} {self.ship(target)}")
         if kamikaze:
             rest = r + 1 if hit else 1
-            text += f"; {self.table.ship_names[carrier]} rests {rest} turn{'s' * (rest > 1)} (Kamikaze)"
+            text += f"; {self.table.ship_names[carrier]} rests {rest} turn{'s' * (rest > 1)}"
         return text
 
     def arrived(self, s: int) -> str:
