@@ -29,8 +29,9 @@ GAMES: list[tuple[dict[str, Any], str, int]] = [
     ({"players": 2, "target": 20, "kamikaze": True, "draw_past_specials": True}, "heuristic", 2),
     ({"players": 4, "target": 20, "night": True, "kamikaze": True, "fleets": "2x2"}, "random", 3),
     ({"players": 3, "target": 20, "night": True, "mines_two": True}, "heuristic", 4),
-    ({"players": 5, "target": 20, "gunnery": True}, "random", 5),
-    ({"players": 6, "target": 20, "fleets": "3x2", "extra_cards": 1}, "heuristic", 6),
+    ({"players": 5, "target": 20, "gunnery": True}, "heuristic", 5),
+    ({"players": 6, "target": 20, "fleets": "3x2", "extra_cards": 1}, "random", 6),
+    ({"players": 9, "target": 20, "additional_ship": False}, "random", 9),
 ]
 """(options, bots, seed): a few player counts, night actions, fleets and every other option, random and
 heuristic bots; each is played to its end."""
@@ -231,7 +232,7 @@ def test_the_spectators_view_hides_every_hand_and_face_down_ship() -> None:
 
 def _boards(players: int, seed: int) -> list[int]:
     """The board's height at a spread of positions of one random game, every seat's view."""
-    loaded = game(players, target=20)
+    loaded = game(players, target=50)
     state = loaded.new_initial_state()
     rng = random.Random(seed)
     heights = []
