@@ -263,3 +263,29 @@ def test_the_board_names_ships_cards_and_phases_and_the_prompt_line_the_turn_and
     assert "BISMARCK" not in board and "SALVO" not in board
     line = status(before.observe(1), 1)
     assert line.startswith("R1 P0: aim") and "you 0" in line
+
+
+def _last_salvo(state: NavalWarState, target: str) -> NavalWarState:
+    """`state` after its turn player draws Smoke and fires the 15-inch ×3 in hand at `target`."""
+    return play(state, "draw SMOKE", f"fire SALVO15x3 at {target}")
+
+
+def test_a_fleet_that_reaches_the_target_wins_together_and_is_named_with_its_members() -> None:
+    state = build({"fleet:0": ["BISMARCK"], "fleet:1": ["LUTZOW"], "fleet:2": ["HOOD"], "fleet:3": [],
+                   "hand:0": ["SALVO15x3-1"]}, players=4, options={"fleets": "2x2"}, phase="turn", turn=0,
+                  scores=[50, 0, 40, 0])
+    result = _last_salvo(state, "LUTZOW").result()
+    assert result.winners == (0, 2)
+    assert result.scores == ("63 points (fleet A: 113)", "-10 points (fleet B: -20)", "50 points (fleet A: 113)",
+                             "-10 points (fleet B: -20)")
+    assert result.reason == ("fleet A (player 0 and player 2) reached 113 points, the target being 100, alone on "
+                             "top (Goal)")
+
+
+def test_the_round_bound_ends_the_game_with_the_leader_winning_under_the_target() -> None:
+    state = build({"fleet:0": ["BISMARCK"], "fleet:1": ["LUTZOW"], "hand:0": ["SALVO15x3-1"]}, players=2,
+                  phase="turn", turn=0, round=20)
+    result = _last_salvo(state, "LUTZOW").result()
+    assert result.winners == (0,) and result.scores == ("13 points", "-10 points")
+    assert result.reason == ("20 rounds played with no side alone on top at the target of 100: player 0 leads "
+                             "with 13 (R28)")
