@@ -1,10 +1,11 @@
 """The Naval War board for `warcards play` (`render`) and its prompt line (`status`), from a seat's view
 (`observe(seat)`) or a spectator's (`public_view()`, seat None).
 
-The board fits an 80-column terminal: the round, dealer and piles; the points; one line per task force
-(ships as "name gun" damage/Hit Number, then the Smoke, Destroyer Squadron, minefields, cards in hand and the
-points of the Deep Six pile), wrapped when long; whose turn it is and what is being resolved; the hand with
-card names beside their ids. Four players take 10–12 lines, nine about 17."""
+The board fits an 80-column terminal: the round, dealer and piles; one line per task force, wrapped when long
+(the seat and its points, the ships as "name gun damage/Hit Number", then its Smoke, Destroyer Squadron,
+minefields, hand when not of the usual size, and the points of its Deep Six pile); whose move it is and what
+is being resolved; the hand by card name. Measured over random games: at most 14 lines for two to five
+players, 19 for six to nine, 26 for nine in fleets at night (ships that joined make task forces long)."""
 
 from __future__ import annotations
 
@@ -137,14 +138,12 @@ def _winners(o: dict[str, Any], seat: int | None) -> str:
     return f"Game over: {names} {verb} ({best} points)"
 
 
-def _points(o: dict[str, Any], seat: int | None) -> list[str]:
-    scores = [f"{_seat(i, seat)} {s}" for i, s in enumerate(o["scores"])]
-    if o["teams"][0] >= 0:
-        totals: dict[int, int] = {}
-        for team, score in zip(o["teams"], o["scores"], strict=True):
-            totals[team] = totals.get(team, 0) + score
-        scores += [f"fleet {'ABCD'[team]} {total}" for team, total in sorted(totals.items())]
-    return scores
+def _fleet_points(o: dict[str, Any]) -> list[str]:
+    """Each fleet's points, its members' sum (Fleet play, R33)."""
+    totals: dict[int, int] = {}
+    for team, score in zip(o["teams"], o["scores"], strict=True):
+        totals[team] = totals.get(team, 0) + score
+    return [f"fleet {'ABCD'[team]} {total}" for team, total in sorted(totals.items())]
 
 
 def render(observation: dict[str, Any], seat: int | None) -> str:
@@ -159,7 +158,7 @@ def render(observation: dict[str, Any], seat: int | None) -> str:
         lines += _force(force, o, seat, usual)
     lines.append(_winners(o, seat) if "returns" in o else f"{_actor(o, seat)}: {_resolving(o, seat)}"[:WIDTH])
     if o["teams"][0] >= 0:
-        lines += _wrap("Fleet points: ", _points(o, seat)[len(o["scores"]):])
+        lines += _wrap("Fleet points: ", _fleet_points(o))
     if "hand" in o:
         lines += _wrap("Your hand: ", [card_name_of(c) for c in o["hand"]] or ["empty"], ", ")
     return "\n".join(lines)
@@ -168,10 +167,10 @@ def render(observation: dict[str, Any], seat: int | None) -> str:
 _SHORT_PHASES = {
     "deal-ships": "deal", "deal-cards": "deal", "refill": "refill", "opening": "Opening", "choice": "draw or strike",
     "draw": "draw", "play": "play a card", "red": "red card", "roll": "die", "additional-ship": "Additional Ship",
-    "air-strike": "air strikes", "dd-target": "DS attack", "dd-sink": "DS sinks", "give": "give back",
+    "air-strike": "air strikes", "dd-target": "DD attack", "dd-sink": "DD sinks", "give": "give back",
     "end": "over", "aim": "aim",
 }
-"""Each phase in a word or two, for the prompt line (DS: Destroyer Squadron)."""
+"""Each phase in a word or two, for the prompt line (DD: Destroyer Squadron, as in the notation)."""
 
 
 def status(observation: dict[str, Any], seat: int | None) -> str:
