@@ -289,3 +289,17 @@ def test_the_round_bound_ends_the_game_with_the_leader_winning_under_the_target(
     assert result.winners == (0,) and result.scores == ("13 points", "-10 points")
     assert result.reason == ("20 rounds played with no side alone on top at the target of 100: player 0 leads "
                              "with 13 (R28)")
+
+
+def test_at_night_a_minefield_names_the_ships_it_turns_face_up_and_no_other() -> None:
+    state = play(build({"fleet:0": ["BISMARCK"], "fleet:1": ["HOOD", "NELSON"], "fleet:2": ["LUTZOW", "ROMA"]},
+                       options={"night": True}, phase="turn", turn=0,
+                       face_down=["BISMARCK", "HOOD", "NELSON", "LUTZOW", "ROMA"]), "draw", "draw MINE1")
+    action = state.parse_action("MINE1 at 1")
+    after = state.clone()
+    after.apply_action(action)
+    assert [line.text for line in state.log_lines(action, after, 2)] == [
+        "Player 0 lays Minefield 1 before player 1's task force: 1 hit on every ship",
+        "Turned face up: player 1's Nelson, Hood",
+    ]
+    assert [line.text for line in state.log_lines(action, after, 1)][1] == "Turned face up: your Nelson, Hood"

@@ -279,14 +279,11 @@ class _Step:
                 if now == DISCARD and HAND <= was < HAND + SEATS:
                     out.append(f"{self.does(was - HAND, 'discard')} {card_name(t, c)}: no target in the Opening")
         if not self.ended and b.face_down & ~a.face_down:
-            shown: dict[int, list[str]] = {}
             gone = b.face_down & ~a.face_down
-            for s in range(t.num_ships):
-                pos = a.ship_position[s]
-                if (gone >> s) & 1 and FLEET <= pos < DEEP and s not in self.mentioned:
-                    shown.setdefault(pos - FLEET, []).append(t.ship_names[s])
-            for j, ships in shown.items():
-                out.append(f"turned face up: {self.whose(j)} {', '.join(ships)}")
+            for j, fleet in enumerate(a.fleets):
+                shown = [t.ship_names[s] for s in fleet if (gone >> s) & 1 and s not in self.mentioned]
+                if shown:
+                    out.append(f"turned face up: {self.whose(j)} {', '.join(shown)}")
         ships_after = a.ended_ships if self.ended else a.ship_position
         if b.ship_position != ships_after:
             for s, (was, now) in enumerate(zip(b.ship_position, ships_after, strict=True)):
