@@ -16,7 +16,7 @@ from warcards.engine import CHANCE, GameResult, LogLine, apply_logged, sample_ch
 from warcards.engine.agents import SeatView
 from warcards.games.naval_war.codes import DEEP, Phase
 from warcards.games.naval_war.heuristic import heuristic_agent
-from warcards.games.naval_war.names import card_names, kind_name
+from warcards.games.naval_war.log import card_names, kind_name
 from warcards.games.naval_war.notation import parse_action
 from warcards.games.naval_war.render import STATUS_WIDTH, WIDTH, render, status
 from warcards.games.naval_war.state import NavalWarState

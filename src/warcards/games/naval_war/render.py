@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warcards.games.naval_war.names import PHASE_WORDS, card_name_of, ship_hits_of, ship_name_of
+from warcards.games.naval_war.log import PHASE_WORDS, card_name_of, ship_hits_of, ship_name_of
 
 WIDTH = 80
 """The terminal's width: no line of the board is longer."""
