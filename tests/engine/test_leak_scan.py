@@ -50,10 +50,7 @@ def test_a_name_is_a_leak_only_when_no_known_card_carries_it() -> None:
 
 
 def test_a_spectator_knows_only_the_public_view() -> None:
-    state = load_game("race-to-messina").new_initial_state()
-    try:
-        state.public_view()
-    except NotImplementedError:
-        return
+    state = _dealt_race_to_messina()
     scan = LeakScan(state, None)
-    assert scan.hidden()
+    assert set(state.zones()["hand:axis"]) <= scan.hidden()
+    assert set(state.zones()["hand:allies"]) <= scan.hidden()
