@@ -40,13 +40,14 @@ from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
 from warcards.match import HUMAN, MatchRecord, PlayRecord, derive_seed, follow
 
-HELP = """Type a move's number from the list, or the move in the game's notation (`guide` explains it).
-Enter plays the move when there is only one. Commands:
-  moves      the legal moves again        board   your view of the table again
-  log        the whole game log           guide   the rules in brief, with a walk-through
-  rules      the rulings on the rules' gaps (`rules R4`: one ruling)
-  undo       take back your last move and the bots' replies
-  quit       leave the game (with --out FILE it is saved: `warcards play --resume FILE` goes on)"""
+HELP = """Type a move's number from the list, or the move in the game's notation
+(`guide` explains it); Enter plays the move when it is the only one. Commands:
+  moves   the legal moves again        board   your view of the table again
+  log     the whole game log           guide   how to play, with an example
+  rules   the rulings on the rules' gaps (`rules R4`: one of them)
+  undo    take back your last move and the bots' replies
+  quit    leave (a game played with --out FILE is saved there:
+          `warcards play --resume FILE` goes on)"""
 
 THINKING_DELAY = 0.3
 """Seconds a bot may think before the "thinking…" line shows (a quick bot shows none)."""
@@ -183,7 +184,7 @@ class TerminalGame:
             self.console.print(item)
         self.console.print(f"seed {self.seed} — replay with --seed {self.seed}")
         if self.out is not None:
-            self.console.print(escape(f"The record is in {self.out}: warcards replay --show {self.out}"))
+            self.console.print(escape(f"Saved in {self.out} (see it again: warcards replay --show FILE)"))
 
     def show_moves(self, legal: list[int]) -> None:
         labels = [self.state.action_label(a) for a in legal]
