@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -218,3 +220,38 @@ def test_replay_show_takes_one_record_and_seat_needs_show(tmp_path: Path) -> Non
     one.write_text(bots.read_text().splitlines()[0])
     shown = runner.invoke(app, ["replay", "--show", str(one), "--seat", "1"])
     assert shown.exit_code == 0 and "Game over" in shown.output
+
+
+@pytest.fixture(scope="module")
+def saved_game(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    path = tmp_path_factory.mktemp("saved") / "g.json"
+    runner.invoke(app, ["play", "race-to-messina", "--seed", "4", "--vs", "random", "--out", str(path)], input="1\n" * 4 + "quit\n")
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    humans=st.one_of(st.just([0]), st.lists(st.integers(-2, 3), max_size=3)),
+    agents=st.one_of(st.just(None), st.lists(st.sampled_from(["human", "random", "deep-blue", "[red]"]), max_size=3)),
+    cut=st.integers(-3, 3),
+    extra=st.lists(st.integers(-1, 2**70), max_size=2),
+    returns=st.one_of(st.just([]), st.lists(st.floats(-2, 2), max_size=3)),
+)
+def test_a_changed_saved_game_is_refused_in_one_line_or_plays_never_a_traceback(
+    saved_game: dict[str, object], tmp_path: Path, humans: list[int], agents: list[str] | None, cut: int,
+    extra: list[int], returns: list[float],
+) -> None:
+    data = dict(saved_game)
+    actions = list(data["actions"])  # type: ignore[call-overload]
+    data.update(humans=humans, returns=returns, actions=actions[: len(actions) + cut] + extra)
+    if agents is not None:
+        data["agents"] = agents
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(data))
+    for args in (["play", "--resume", str(path)], ["replay", "--show", str(path), "--seat", "0"]):
+        result = runner.invoke(app, args, input="quit\n")
+        assert "Traceback" not in result.output and "Internal error" not in result.output, result.output[-2000:]
+        assert result.exit_code in (0, 2), result.output[-2000:]
+        if result.exit_code == 2:
+            assert result.output.count("Error:") == 1

@@ -232,7 +232,7 @@ def play(
 def _saved_game(path: Path, game_id: str | None) -> tuple[Game, PlayRecord]:
     """The game saved in `path` by `play --out`, checked (`replay`) and not over; `CommandLineError` or
     `RecordError` saying what is wrong."""
-    from warcards.match import PlayRecord, record_game
+    from warcards.match import HUMAN, PlayRecord, record_game
 
     where, data = _one_record(path, "--resume")
     if not (isinstance(data, dict) and "humans" in data):
@@ -245,18 +245,28 @@ def _saved_game(path: Path, game_id: str | None) -> tuple[Game, PlayRecord]:
         raise CommandLineError(f"--resume: {where} has {len(record.humans)} people's seats; play takes one")
     if game_id is not None and game_id != record.game:
         raise CommandLineError(f"--resume: {where} is a game of {quote(record.game)}, not {quote(game_id)}")
-    return record_game(record), record
+    game = record_game(record)
+    seats = ["'human'" if seat in record.humans else "a bot's name" for seat in range(game.num_players)]
+    if len(record.agents) != game.num_players or any(
+        (name == HUMAN) != (seat in record.humans) for seat, name in enumerate(record.agents)
+    ):
+        raise CommandLineError(f"--resume: the agents of {where} must be, seat by seat: {', '.join(seats)}")
+    for seat, name in enumerate(record.agents):
+        if seat not in record.humans:
+            check_bot(name)
+    return game, record
 
 
 def _one_record(path: Path, flag: str) -> tuple[str, Any]:
     """The one record a file holds (`where` it is, its parsed JSON); a file of several is refused."""
     from warcards.match import read_record_values
 
+    name = quote(str(path), PATH_QUOTE)
     values = read_record_values(input_file(path, flag))
-    first = next(values)
+    _, first = next(values)
     if next(values, None) is not None:
-        raise CommandLineError(f"{flag}: {quote(str(path), PATH_QUOTE)} holds several game records; give one game")
-    return first
+        raise CommandLineError(f"{flag}: {name} holds several game records; give one game")
+    return name, first
 
 
 @app.command()
