@@ -7,6 +7,12 @@ draws chance. `replay` re-applies every action to a fresh state, re-derives each
 seed, checks that each action is legal and that the returns agree, and raises `RecordError` (a
 `WarcardsError`) naming the first thing that differs, so a changed seed or a forged deal is refused.
 `read_record_values` reads a record file (one JSON record, a JSON array, or JSONL) for the command line.
+
+A `PlayRecord` is the record of a game people play (`warcards play --out`), written as it goes: it names
+the people's seats, and its `returns` stay empty until the end, so an unfinished game is a record too —
+`replay` checks that it is indeed not over. `follow` re-applies a record's actions with the same checks and
+hands back the state, the chance RNG where it stands and each seat's log: how a game is resumed, undone and
+shown (`warcards replay --show`).
 """
 
 from __future__ import annotations

@@ -87,6 +87,8 @@ class TerminalGame:
         self.status_console = status_console
         self.names = game.seat_names()
         self.bot_names = list(bots) if bots is not None else [bot] * game.num_players
+        if len(self.bot_names) != game.num_players:
+            raise ValueError(f"{game.game_id} here has {game.num_players} seats; {len(self.bot_names)} bots given")
         self.bot_names[self.seat] = HUMAN
         for other, name in enumerate(self.bot_names):
             if other != self.seat:
@@ -96,17 +98,16 @@ class TerminalGame:
             raise ValueError(f"{game.game_id} declares no render in its GameSpec; play needs one")
         self.render = spec.render.load()
         self.status = spec.status.load() if spec.status is not None else None
-        self.log: list[LogLine] = []
-        self.actors: list[int] = []
         self.rebuild(list(actions))
 
     def rebuild(self, actions: list[int]) -> None:
-        """The game after `actions` (checked against the seed), with the human's log up to there."""
+        """The game after `actions` (checked against the seed): the state, the chance RNG, who took each
+        action, and the human's log up to there."""
         followed = follow(self.game, self.seed, actions, [self.seat])
         self.state: State = followed.state
         self.rng = followed.rng
-        self.actors = followed.actors
-        self.log = [line for step in followed.steps for line in step[self.seat]]
+        self.actors: list[int] = followed.actors
+        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat]]
 
     def run(self) -> GameResult | None:
         """Play to the end; returns the result, or None if the human left."""
