@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 import warcards
 from warcards.cli.main import app
 from warcards.cli.play import TerminalGame
-from warcards.match import PlayRecord, replay
+from warcards.match import PlayRecord, RecordError, replay
 
 runner = CliRunner()
 GAMES = warcards.games()
@@ -255,3 +255,20 @@ def test_a_changed_saved_game_is_refused_in_one_line_or_plays_never_a_traceback(
         assert result.exit_code in (0, 2), result.output[-2000:]
         if result.exit_code == 2:
             assert result.output.count("Error:") == 1
+
+
+def test_a_play_record_claims_exactly_whether_the_game_is_over() -> None:
+    """An unfinished game has empty returns, a finished one its returns; a plain MatchRecord is always whole."""
+    record = warcards.play_match("cards-of-war", ["random", "random"], seed=3)
+    whole = PlayRecord(**record.model_dump(exclude={"agents"}), agents=["human", "random"], humans=[0])
+    replay(whole)
+    with pytest.raises(RecordError, match="the game is over after"):
+        replay(whole.model_copy(update={"returns": []}))
+    part = whole.model_copy(update={"actions": whole.actions[:-3], "returns": []})
+    assert not replay(part).is_terminal()
+    with pytest.raises(RecordError, match="not over"):
+        replay(part.model_copy(update={"returns": whole.returns}))
+    with pytest.raises(RecordError, match="0 returns"):
+        replay(record.model_copy(update={"actions": whole.actions[:-3], "returns": []}))
+    with pytest.raises(RecordError, match="not distinct seats"):
+        replay(whole.model_copy(update={"humans": [0, 0]}))
