@@ -210,7 +210,7 @@ def play(
         bots = [check_bot(vs or "heuristic")] * game.num_players
         start = secrets.randbelow(NEW_SEEDS) if seed is None else seed
         actions = []
-    if out is not None and output_file(out, "--out").exists() and out != resume:
+    if out is not None and output_file(out, "--out").exists() and (resume is None or not out.samefile(resume)):
         raise CommandLineError(
             f"--out: {quote(str(out), PATH_QUOTE)} exists; continue it with --resume, or choose a new file"
         )
