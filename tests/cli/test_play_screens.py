@@ -98,7 +98,8 @@ def test_enter_plays_the_only_move_and_the_prompt_shows_the_status_line(game_id:
     assert session.run() is not None
     assert session.state.is_terminal()
     assert "Type a move's number" not in buffer.getvalue(), "Enter on a forced move is never refused"
-    assert human.prompts and all(p.startswith("[") and p.endswith("] your move> ") for p in human.prompts)
+    assert human.prompts and all(re.fullmatch(r"\[[^\n]+\]( your move)?> ", p) for p in human.prompts)
+    assert all("your move" in p.lower() for p in human.prompts)
     assert all(len(p) <= 80 for p in human.prompts)
 
 

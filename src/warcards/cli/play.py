@@ -177,8 +177,10 @@ class TerminalGame:
 
     def show_view(self) -> None:
         # The game's text is shown as it is: no Rich markup, so brackets in it survive.
+        # No frame around it: a board drawn for 80 columns gets all 80.
         view = Text(self.render(self.state.observe(self.seat), self.seat))
-        self.console.print(Panel(view, title=escape(self.names[self.seat]), expand=False))
+        self.console.rule(escape(f"{self.names[self.seat]} (you)"), style="dim")
+        self.console.print(view)
 
     def show_result(self, result: GameResult) -> None:
         for item in end_screen(result, self.names, self.seat):
@@ -206,7 +208,8 @@ class TerminalGame:
         status = self.names[self.seat]
         if self.status is not None:
             status = self.status(self.state.observe(self.seat), self.seat)
-        return f"[{status}] your move> "
+        # A status line that says "your move" already is not told twice.
+        return f"[{status}] > " if "your move" in status.lower() else f"[{status}] your move> "
 
     def human_turn(self) -> bool:
         """One move of the human's (after any commands, an undo included); False when the human leaves."""
