@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from typer.testing import CliRunner
 
 import warcards
 from warcards.cli.main import app
-from warcards.cli.play import TerminalGame
+from warcards.cli.play import TerminalGame, thinking
 from warcards.match import PlayRecord, RecordError, replay
 
 runner = CliRunner()
@@ -273,3 +274,21 @@ def test_a_play_record_claims_exactly_whether_the_game_is_over() -> None:
         replay(record.model_copy(update={"actions": whole.actions[:-3], "returns": []}))
     with pytest.raises(RecordError, match="not distinct seats"):
         replay(whole.model_copy(update={"humans": [0, 0]}))
+
+
+def test_the_thinking_line_shows_on_a_terminal_only_and_only_for_a_slow_bot() -> None:
+    quiet, quiet_out = _console()
+    with thinking(quiet, "Axis is thinking…", delay=0.0):
+        pass
+    assert quiet_out.getvalue() == ""
+    buffer = io.StringIO()
+    terminal = Console(file=buffer, width=80, force_terminal=True, color_system=None)
+    with thinking(terminal, "Axis is thinking…", delay=3600.0):
+        pass  # a quick bot: the timer is cancelled before it fires
+    assert "thinking" not in buffer.getvalue()
+    with thinking(terminal, "Axis is thinking…", delay=0.0):
+        for _ in range(2000):  # a slow bot: wait (boundedly) for the line to appear
+            if "Axis is thinking…" in buffer.getvalue():
+                break
+            time.sleep(0.005)
+    assert "Axis is thinking…" in buffer.getvalue()
