@@ -209,7 +209,7 @@ class TerminalGame:
         if self.status is not None:
             status = self.status(self.state.observe(self.seat), self.seat)
         # A status line that says "your move" already is not told twice.
-        return f"[{status}] > " if "your move" in status.lower() else f"[{status}] your move> "
+        return f"[{status}]> " if "your move" in status.lower() else f"[{status}] your move> "
 
     def human_turn(self) -> bool:
         """One move of the human's (after any commands, an undo included); False when the human leaves."""
