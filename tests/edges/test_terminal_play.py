@@ -1,6 +1,6 @@
 """Issue 21 §2 "People too" and §5: `warcards play` shows every move only as the human's seat sees it
-(`seen_action`, and since issue 23 the seat's log lines), and text typed at the prompt never crashes it (Rich markup, Unicode digits, huge numbers,
-huge lines)."""
+(`seen_action`, and since issue 23 the seat's log lines), and text typed at the prompt never crashes it
+(Rich markup, Unicode digits, huge numbers, huge lines)."""
 
 from __future__ import annotations
 
