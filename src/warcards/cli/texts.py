@@ -1,10 +1,10 @@
 """The texts a player reads about a game: its guide (rules in brief and a walk-through) and its rulings.
 
 Both ship inside the game's package, so they are there in any install: `GUIDE.md` (the one copy;
-docs/games/README.md points at it) and `RULES.md` (the rulings on the rule texts' gaps, one `## R<n>. title` section each).
-`warcards guide GAME`, `warcards rules GAME [R<n>]` and the `guide` and `rules` commands at the `play`
-prompt all read them through here. Long texts go through the pager on a terminal, and are printed whole
-otherwise.
+docs/games/README.md points at it) and `RULES.md` (the rulings on the rule texts' gaps, one
+`## R<n>. title` section each). `warcards guide GAME`, `warcards rules GAME [R<n>]` and the `guide` and
+`rules` commands at the `play` prompt all read them through here. Long texts go through the pager on a
+terminal, and are printed whole otherwise.
 """
 
 from __future__ import annotations
