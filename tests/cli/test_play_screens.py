@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import warcards
 from warcards.cli.main import app
-from warcards.cli.play import TerminalGame, thinking
+from warcards.cli.play import TerminalGame, columns_that_fit, thinking
 from warcards.match import PlayRecord, RecordError, replay
 
 runner = CliRunner()
@@ -292,3 +292,11 @@ def test_the_thinking_line_shows_on_a_terminal_only_and_only_for_a_slow_bot() ->
                 break
             time.sleep(0.005)
     assert "Axis is thinking…" in buffer.getvalue()
+
+
+def test_moves_take_as_many_columns_as_fit_each_as_wide_as_its_widest_move() -> None:
+    assert columns_that_fit([30, 10, 30, 10], 80) == 4  # 30 + 10 + 30 + 10 and three gaps
+    assert columns_that_fit([40, 38, 40, 38], 80) == 2
+    assert columns_that_fit([43, 38, 43, 38], 80) == 1
+    assert columns_that_fit([5] * 20, 80) == 4
+    assert columns_that_fit([200], 80) == 1

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -190,10 +191,9 @@ class TerminalGame:
             self.console.print(escape(f"Saved in {self.out} (see it again: warcards replay --show FILE)"))
 
     def show_moves(self, legal: list[int]) -> None:
-        labels = [self.state.action_label(a) for a in legal]
-        cells = [f"[bold]{i + 1}[/bold] {escape(label)}" for i, label in enumerate(labels)]
-        widest = max(len(str(len(labels))) + 1 + len(label) for label in labels)
-        per_row = max(1, min(4, (self.console.width + 2) // (widest + 2)))
+        labels = [f"{i + 1} {self.state.action_label(a)}" for i, a in enumerate(legal)]
+        cells = [f"[bold]{i + 1}[/bold] {escape(label.partition(' ')[2])}" for i, label in enumerate(labels)]
+        per_row = columns_that_fit([cell_len(label) for label in labels], self.console.width)
         columns = Table.grid(padding=(0, 2))
         for _ in range(per_row):
             columns.add_column()
@@ -367,6 +367,20 @@ def show_record(console: Console, game: Game, record: MatchRecord, seat: int | N
 
 def _numbered(number: int, text: Text) -> Text:
     return Text.assemble((f"{number:>4} ", "dim"), text)
+
+
+MOVE_COLUMNS = 4
+"""At most this many moves a row."""
+
+
+def columns_that_fit(widths: Sequence[int], width: int, gap: int = 2) -> int:
+    """How many columns (up to `MOVE_COLUMNS`) the items of `widths`, laid out row by row, take within
+    `width`, each column as wide as its widest item and `gap` between columns; at least one."""
+    for count in range(min(MOVE_COLUMNS, len(widths)), 1, -1):
+        column_widths = [max(widths[start::count]) for start in range(count)]
+        if sum(column_widths) + gap * (count - 1) <= width:
+            return count
+    return 1
 
 
 def log_text(line: LogLine, seat: int | None) -> Text:
