@@ -295,7 +295,8 @@ def test_the_thinking_line_shows_on_a_terminal_only_and_only_for_a_slow_bot() ->
 
 
 def test_moves_take_as_many_columns_as_fit_each_as_wide_as_its_widest_move() -> None:
-    assert columns_that_fit([30, 10, 30, 10], 80) == 4  # 30 + 10 + 30 + 10 and three gaps
+    assert columns_that_fit([20, 10, 20, 10], 80) == 4  # 20 + 10 + 20 + 10 and three gaps of 2
+    assert columns_that_fit([30, 10, 30, 10], 80) == 3  # 30 + 10 + 30 (the 4th under the 1st)
     assert columns_that_fit([40, 38, 40, 38], 80) == 2
     assert columns_that_fit([43, 38, 43, 38], 80) == 1
     assert columns_that_fit([5] * 20, 80) == 4
