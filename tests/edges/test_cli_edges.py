@@ -85,7 +85,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 FLAGS = {
-    "play": ["--variant", "--players", "--cards", "--option", "--seat", "--vs", "--seed"],
+    "play": ["--variant", "--players", "--cards", "--option", "--seat", "--vs", "--seed", "--resume"],
+    "replay": ["--show", "--seat"],
     "simulate": ["--variant", "--players", "--option", "-n", "--bots", "--seed", "--jobs", "--out", "--json"],
     "bench": ["--game", "--seconds", "--search", "--seed", "--json"],
     "tournament": [
@@ -127,6 +128,7 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
         "--bots": bots,
         "--jobs": st.sampled_from(["0", "-1", "1", "x"]),
         "--out": path,
+        "--resume": path,
         "--game": game,
         "--seconds": st.sampled_from(["0", "-1", "-0.0", "nan", "inf", "x", ""]),
         "--search": st.sampled_from(["easy", "grandmaster", ""]),
