@@ -23,10 +23,10 @@ class Rung:
 
 LADDER: tuple[Rung, ...] = (
     Rung("random", "moves at random: for learning the rules"),
-    Rung("beginner", "the rule-of-thumb bot with half its moves at random"),
-    Rung("easy", "the rule-of-thumb bot with one move in five at random"),
-    Rung("medium", "the game's rule-of-thumb bot (also called heuristic), instant"),
-    Rung("hard", "searches ahead from the rule-of-thumb move, about 0.1-0.3 s a move"),
+    Rung("beginner", "the rule-of-thumb bot with half its moves at random; beats random in every game"),
+    Rung("easy", "the rule-of-thumb bot with one move in five at random; beats beginner in every game"),
+    Rung("medium", "the game's rule-of-thumb bot (also called heuristic); beats easy in every game"),
+    Rung("hard", "searches from medium's move, 0.1-0.3 s a move on one core; beats medium in every game"),
 )
 """The levels a player chooses from, weakest first; each beats the one before it in every game."""
 
@@ -34,7 +34,7 @@ ALIASES: dict[str, str] = {"heuristic": "medium"}
 """Other names of ladder bots (the same bot, the same moves for the same seed)."""
 
 STUDY_BOTS: dict[str, str] = {
-    "ismcts": "plain ISMCTS with random rollouts, for study: 2-6 s a move and weaker than medium",
+    "ismcts": "plain ISMCTS with random rollouts, for study, not a level: 2-6 s a move in most games",
     "openspiel-ismcts": "OpenSpiel's ISMCTS, for comparisons (needs the rl extra)",
 }
 """Bots kept by name for research and comparisons, not levels (slow, or needing an extra)."""
