@@ -40,7 +40,7 @@ from warcards.engine.registry import games, load_game
 
 CHEAP_GAMES = {"race-to-messina": 1200, "med-sirocco": 960, "naval-war": 960, "cards-of-war": 1200}
 """Round-robin games per game: 100 deals of the 12 two-seat lineups, 40 deals of the 24 four-seat ones."""
-HARD_GAMES = {"race-to-messina": 20, "med-sirocco": 16, "naval-war": 8, "cards-of-war": 24}
+HARD_GAMES = {"race-to-messina": 20, "med-sirocco": 16, "naval-war": 8, "cards-of-war": 60}
 """`hard` against `medium`, games per game (a 4-seat game seats each twice: HMHM and MHMH)."""
 SEARCHED = "hard"
 
