@@ -24,6 +24,7 @@ def test_the_ladder_lists_every_bot_a_player_can_choose_in_measured_order() -> N
     named = [*ladder_names(), *ALIASES, *STUDY_BOTS]
     assert len(named) == len(set(named))
     assert sorted(named) == sorted(agent_names())
+    assert agent_names()[: len(LADDER)] == ladder_names()  # error messages list the bots weakest first
     assert all(rung.note and "\n" not in rung.note for rung in LADDER)
 
 

@@ -70,9 +70,10 @@ def _load_plugins() -> None:
 
 
 def agent_names() -> list[str]:
-    """Every bot name `make_agent` accepts."""
+    """Every bot name `make_agent` accepts: the ladder weakest first, its other names, then the rest."""
     _load_plugins()
-    return list(_BUILDERS)
+    first = [*ladder_names(), *ALIASES]
+    return [name for name in first if name in _BUILDERS] + [name for name in _BUILDERS if name not in first]
 
 
 def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
@@ -84,7 +85,7 @@ def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
     try:
         builder = _BUILDERS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(_BUILDERS)}") from None
+        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(agent_names())}") from None
     return builder(game, seat, seed)
 
 
