@@ -9,7 +9,7 @@ import pytest
 
 from warcards.arena import TournamentSpec, make_backend, run_tournament
 
-from ..bots.toygame import ToyGame, toy_heuristic
+from ..bots.toygame import ToyGame, toy_heuristic, toy_search
 
 ray = pytest.importorskip("ray")
 
@@ -22,11 +22,11 @@ def test_ray_results_equal_the_process_pool_results(tmp_path: Path) -> None:
 
     spec = TournamentSpec(
         "toy-tricks",
-        ("easy", "heuristic", "random"),
+        ("search", "heuristic", "random"),
         12,
         seed=21,
         factory=functools.partial(ToyGame, 3),
-        builders={"heuristic": toy_heuristic},
+        builders={"heuristic": toy_heuristic, "search": toy_search},
     )
     pooled = run_tournament(spec, make_backend("process", 2)).records
     # the toy game lives in the test tree, so Ray's workers get the repository on their path

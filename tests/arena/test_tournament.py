@@ -25,17 +25,18 @@ from warcards.engine.agents import Agent
 from warcards.engine.api import Game
 from warcards.match import derive_seed
 
-from ..bots.toygame import ToyGame, toy_heuristic
+from ..bots.toygame import ToyGame, toy_heuristic, toy_search
 
 TOY2 = functools.partial(ToyGame, 2)
 TOY3 = functools.partial(ToyGame, 3)
+BUILDERS = {"heuristic": toy_heuristic, "search": toy_search}
 
 
 def _spec(
-    games: int = 12, seed: int = 7, agents: tuple[str, ...] = ("easy", "heuristic", "random")
+    games: int = 12, seed: int = 7, agents: tuple[str, ...] = ("search", "heuristic", "random")
 ) -> TournamentSpec:
     return TournamentSpec(
-        "toy-tricks", agents, games, seed, factory=TOY2, builders={"heuristic": toy_heuristic}
+        "toy-tricks", agents, games, seed, factory=TOY2, builders=BUILDERS
     )
 
 
@@ -70,7 +71,7 @@ def test_every_agent_sits_in_every_seat() -> None:
 def test_schedule_repeats_each_deal_once_per_rotation() -> None:
     tasks = schedule(_spec(games=12), seats=2)
     assert [t.index for t in tasks] == list(range(12))
-    rotations = len(lineups(("easy", "heuristic", "random"), 2))
+    rotations = len(lineups(("search", "heuristic", "random"), 2))
     assert rotations == 6
     assert len({t.seed for t in tasks[:6]}) == 1 and tasks[6].seed != tasks[0].seed
     assert len({t.agents for t in tasks[:6]}) == 6
@@ -147,7 +148,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
 
 
 def test_until_significant_stops_a_lopsided_match_early() -> None:
-    spec = TournamentSpec("toy-tricks", ("easy", "random"), 1000, 3, factory=TOY2)
+    spec = TournamentSpec("toy-tricks", ("search", "random"), 1000, 3, factory=TOY2, builders=BUILDERS)
     result = run_tournament(spec, until_significant=SPRTConfig(elo0=0, elo1=50), batch=20)
     assert result.sprt is not None and result.sprt.decision == "H1"
     assert len(result.records) < 1000 and len(result.records) % 20 == 0
@@ -155,9 +156,9 @@ def test_until_significant_stops_a_lopsided_match_early() -> None:
 
 
 def test_three_seat_tournament_has_even_share_one_third() -> None:
-    spec = TournamentSpec("toy-tricks", ("easy", "random"), 8, 1, factory=TOY3)
+    spec = TournamentSpec("toy-tricks", ("search", "random"), 8, 1, factory=TOY3, builders=BUILDERS)
     records = run_tournament(spec).records
-    assert {tuple(r.agents) for r in records} == {("easy", "random", "easy"), ("random", "easy", "random")}
+    assert {tuple(r.agents) for r in records} == {("search", "random", "search"), ("random", "search", "random")}
     summaries = agent_summaries(records)
     assert all(abs(s.win.even - 1 / 3) < 1e-12 for s in summaries)
     assert sum(s.win.trials for s in summaries) == 8 * 3
@@ -192,7 +193,7 @@ def test_chunks_hold_one_slow_game_and_many_fast_ones() -> None:
 
 def test_an_interrupted_run_keeps_every_game_it_finished(tmp_path: Path) -> None:
     spec = TournamentSpec("toy-tricks", ("heuristic", "random"), 6, 7, factory=TOY2,
-                          builders={"heuristic": toy_heuristic})
+                          builders=BUILDERS)
     fourth = schedule(spec, 2)[3]
     fails = derive_seed(fourth.seed, "agent", fourth.agents.index("heuristic"))
 

@@ -18,7 +18,10 @@ from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, Game, Rng, State
 from warcards.match import step_chance
 
-from .toygame import ToyGame, ToyState, toy_heuristic
+from .toygame import ToyGame, ToyState, toy_heuristic, toy_search
+
+SMALL = {"iterations": 300, "action_budget": 40_000}
+"""A small plain search (what the `medium` level was before the ladder): cheap enough for the toy game."""
 
 
 def _decision_point(game: Game, seed: int, skip: int) -> State:
@@ -67,8 +70,8 @@ def test_choices_identical_for_states_the_seat_cannot_tell_apart() -> None:
         assert isinstance(twin, ToyState) and isinstance(state, ToyState)
         assert twin.hands != state.hands, "precondition: the other seats' hands differ"
         assert twin.observe(seat) == state.observe(seat)
-        first = build("medium", game, seat, seed)
-        second = build("medium", game, seat, seed)
+        first = build("ismcts", game, seat, seed, **SMALL)
+        second = build("ismcts", game, seat, seed, **SMALL)
         assert first.step(SeatView(state, seat)) == second.step(SeatView(twin, seat))
         assert first.last.visits == second.last.visits
 
@@ -110,7 +113,7 @@ def test_same_seed_same_search() -> None:
     game = ToyGame(2)
     state = _decision_point(game, 4, skip=0)
     seat = state.current_player()
-    runs = [build("medium", game, seat, 9) for _ in range(2)]
+    runs = [build("ismcts", game, seat, 9, **SMALL) for _ in range(2)]
     actions = [agent.step(SeatView(state.clone(), seat)) for agent in runs]
     assert actions[0] == actions[1]
     assert runs[0].last.visits == runs[1].last.visits
@@ -120,7 +123,7 @@ def test_search_leaves_the_true_state_unchanged() -> None:
     game = ToyGame(3)
     state = _decision_point(game, 2, skip=1)
     before = (state.history(), state.zones(), state.position())
-    build("medium", game, state.current_player(), 0).step(SeatView(state, state.current_player()))
+    build("ismcts", game, state.current_player(), 0, **SMALL).step(SeatView(state, state.current_player()))
     assert (state.history(), state.zones(), state.position()) == before
 
 
@@ -183,7 +186,7 @@ def test_bad_configuration_is_refused_with_the_allowed_values() -> None:
         SearchConfig(rollout="greedy")
     with pytest.raises(ValueError, match="time_limit must be positive"):
         SearchConfig(time_limit=0)
-    with pytest.raises(ValueError, match="levels are: ismcts, easy, medium, hard"):
+    with pytest.raises(ValueError, match="levels are: ismcts, hard"):
         level_config("expert", ToyGame(2))
 
 
@@ -195,11 +198,10 @@ def test_a_player_count_budget_takes_precedence_over_the_game_level() -> None:
 
 
 def test_levels_are_bots_by_name() -> None:
-    for level in ("ismcts", "easy", "medium", "hard"):
+    assert list(LEVELS) == ["ismcts", "hard"]
+    for level in LEVELS:
         assert level in agent_names()
         assert level in AGENT_BUILDERS
-    budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
     agent = make_agent("hard", ToyGame(2), 1, 5)
     assert agent.name == "hard"
 
@@ -207,11 +209,16 @@ def test_levels_are_bots_by_name() -> None:
 @pytest.mark.parametrize(("players", "games"), [(2, 150), (3, 300)])
 def test_search_beats_random_in_the_toy_game(players: int, games: int) -> None:
     spec = TournamentSpec(
-        "toy-tricks", ("easy", "random"), games, seed=2, factory=functools.partial(ToyGame, players)
+        "toy-tricks",
+        ("search", "random"),
+        games,
+        seed=2,
+        factory=functools.partial(ToyGame, players),
+        builders={"search": toy_search},
     )
     summaries = {s.agent: s for s in agent_summaries(run_tournament(spec).records)}
-    win = summaries["easy"].win
-    assert win.low > win.even, f"easy {win}"
+    win = summaries["search"].win
+    assert win.low > win.even, f"search {win}"
 
 
 def test_openspiel_ismcts_plays_legal_moves_from_its_view() -> None:

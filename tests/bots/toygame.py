@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from warcards.engine.agents import SeatView
+from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
 from warcards.engine.errors import InvalidActionError, SetupError
 
@@ -212,3 +212,11 @@ class ToyHeuristic:
 def toy_heuristic(game: Game, seat: int, seed: int) -> ToyHeuristic:
     """The toy game's heuristic, as an agent builder (module level, so process pools can pickle it)."""
     return ToyHeuristic(seat, seed)
+
+
+def toy_search(game: Game, seat: int, seed: int) -> Agent:
+    """A cheap ISMCTS for the toy game (50 determinizations, at most 10,000 actions, exploration 1.0), as an
+    agent builder: the search bot the arena and search tests play as `search`."""
+    from warcards.bots.ismcts import build
+
+    return build("ismcts", game, seat, seed, iterations=50, action_budget=10_000, exploration=1.0)

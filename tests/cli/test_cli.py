@@ -116,11 +116,11 @@ def test_bench_json_reports_every_configuration() -> None:
 def test_bench_search_columns_time_the_search_bot() -> None:
     game_id = GAMES[0] if GAMES else pytest.skip("no game registered")
     result = runner.invoke(
-        app, ["bench", "--game", game_id, "--seconds", "0.1", "--search", "easy", "--json"]
+        app, ["bench", "--game", game_id, "--seconds", "0.1", "--search", "hard", "--json"]
     )
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
-    assert all(row["search_level"] == "easy" and row["search_simulations_per_s"] > 0 for row in rows)
+    assert all(row["search_level"] == "hard" and row["search_simulations_per_s"] > 0 for row in rows)
     bad = runner.invoke(app, ["bench", "--game", game_id, "--search", "grandmaster"])
     assert bad.exit_code != 0 and "search bot level" in bad.output
 

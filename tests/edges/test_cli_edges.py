@@ -134,7 +134,7 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
         "--resume": path,
         "--game": game,
         "--seconds": st.sampled_from(["0", "-1", "-0.0", "nan", "inf", "x", ""]),
-        "--search": st.sampled_from(["easy", "grandmaster", ""]),
+        "--search": st.sampled_from(["hard", "grandmaster", ""]),
         "--agents": bots,
         "--agent": bots,
         "--backend": st.sampled_from(["process", "x", ""]),

@@ -29,7 +29,7 @@ SPEC = GameSpec(
     factory=make_game,
     conformance_configs=[{"players": 2}, {"players": 3, "deck": 9}],
     heuristic=Ref("tests.bots.toygame:toy_heuristic"),
-    search_levels={"easy": {"iterations": 20}},
+    search_levels={"hard": {"iterations": 20}},
 )
 
 NOT_A_SPEC = "a string where a GameSpec belongs"

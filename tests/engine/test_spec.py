@@ -146,7 +146,7 @@ def test_a_game_of_another_package_joins_through_its_entry_point(installed: list
     assert game_spec("toy-tricks") is Ref(TOY).load()
     game = warcards.load_game("toy-tricks", players="3")
     assert (game.num_players, game.deck) == (3, 12)
-    assert level_config("easy", game).iterations == 20
+    assert level_config("hard", game).iterations == 20
     assert make_agent("heuristic", game, 0, 1).step(SeatView(next(iter(_acting(game))), 0)) is not None
     tally = run_battery("toy-tricks", {"players": 3, "deck": 9}, games=20, seed=5)
     assert tally.games == 20 and tally.sampled_states > 0

@@ -1,4 +1,5 @@
-"""Bots by name: `random`, `heuristic` (each game's own), and the search bots when installed.
+"""Bots by name: the levels of `LADDER` (weakest first), `heuristic` (each game's own, the ladder's
+`medium`), and the search bots when installed.
 
 `make_agent(name, game, seat, seed)` is the one way consumers (runner, CLI, arena, RL) build a bot.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from warcards.bots.ladder import ALIASES, BLUNDER_RATES, LADDER, STUDY_BOTS, BlunderAgent, Rung, ladder_names
 from warcards.engine.agents import Agent, RandomAgent
 from warcards.engine.api import Game
 from warcards.engine.registry import game_spec
@@ -26,7 +28,22 @@ def _heuristic(game: Game, seat: int, seed: int) -> Agent:
     return spec.heuristic.load()(game, seat, seed)
 
 
-_BUILDERS: dict[str, AgentBuilder] = {"random": _random, "heuristic": _heuristic}
+def _blunderer(name: str) -> AgentBuilder:
+    rate = BLUNDER_RATES[name]
+
+    def make(game: Game, seat: int, seed: int) -> Agent:
+        return BlunderAgent(_heuristic(game, seat, seed), name, rate, seed)
+
+    make.__name__ = f"make_{name}"
+    return make
+
+
+_BUILDERS: dict[str, AgentBuilder] = {
+    "random": _random,
+    **{name: _blunderer(name) for name in BLUNDER_RATES},
+    "medium": _heuristic,
+    "heuristic": _heuristic,
+}
 
 # Search bots register themselves from their own module (name -> builder) when it exists; the module imports
 # its optional dependencies (OpenSpiel, for `openspiel-ismcts`) only when such a bot is built.
@@ -53,9 +70,10 @@ def _load_plugins() -> None:
 
 
 def agent_names() -> list[str]:
-    """Every bot name `make_agent` accepts."""
+    """Every bot name `make_agent` accepts: the ladder weakest first, its other names, then the rest."""
     _load_plugins()
-    return list(_BUILDERS)
+    first = [*ladder_names(), *ALIASES]
+    return [name for name in first if name in _BUILDERS] + [name for name in _BUILDERS if name not in first]
 
 
 def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
@@ -67,5 +85,8 @@ def make_agent(name: str, game: Game, seat: int, seed: int) -> Agent:
     try:
         builder = _BUILDERS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(_BUILDERS)}") from None
+        raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(agent_names())}") from None
     return builder(game, seat, seed)
+
+
+__all__ = ["ALIASES", "LADDER", "STUDY_BOTS", "AgentBuilder", "Rung", "agent_names", "ladder_names", "make_agent"]

@@ -19,8 +19,9 @@ out after every legal move (heuristic rollouts to a horizon, scored by the game'
 compared on the same hidden cards, and the heuristic's move is left only on a significant paired gain.
 `hard` uses it in the games whose specs declare `evaluate` (their `GameSpec.search_levels`).
 
-Difficulty levels (`make_agent("easy" | "medium" | "hard", game, seat, seed)`) are fixed budgets so a
-tournament is reproducible whatever the machine load; see docs/bots.md for the table.
+The named levels (`make_agent("hard" | "ismcts", game, seat, seed)`) are fixed budgets so a tournament is
+reproducible whatever the machine load; see docs/bots.md for the table. `hard` is the top of the player's
+ladder (`warcards.bots.LADDER`); `ismcts` is kept for study.
 """
 
 from __future__ import annotations
@@ -515,8 +516,6 @@ def _game_evaluator(game: Game) -> Evaluator | None:
 # (`search_levels`, `player_count_levels`).
 LEVELS: dict[str, SearchConfig] = {
     "ismcts": SearchConfig(iterations=1000),
-    "easy": SearchConfig(iterations=50, action_budget=10_000, exploration=1.0),
-    "medium": SearchConfig(iterations=300, action_budget=40_000),
     "hard": SearchConfig(iterations=1000, action_budget=60_000, prior=1.0),
 }
 # Games with an `evaluate` set `hard` to paired sampling in their GameSpec (`warcards.engine.spec.

@@ -31,6 +31,7 @@ from typer._click import ClickException, Context  # Typer 0.29 vendors Click: it
 from typer.core import TyperGroup
 
 from warcards import __version__
+from warcards.cli.bots_help import VS_HELP, PlayCommand, ladder_lines, seats_text
 from warcards.cli.options import (
     CommandLineError,
     bot_list,
@@ -135,9 +136,9 @@ SeedOpt = Annotated[
 
 @app.command("games")
 def list_games() -> None:
-    """List the games and their options."""
+    """List the games, their options and seats, and the bots by strength."""
     for game_id in games():
-        table = Table(title=escape(game_id), show_lines=False)
+        table = Table(title=escape(game_id), caption=escape(f"seats: {seats_text(game_id)}"), show_lines=False)
         table.add_column("option")
         table.add_column("default")
         table.add_column("allowed")
@@ -147,13 +148,14 @@ def list_games() -> None:
                 escape(spec.name), escape(repr(spec.default)), escape(spec.describe_allowed()), escape(spec.doc)
             )
         console.print(table)
+    console.print("Bots (play --vs), weakest first:", *map(escape, ladder_lines()), sep="\n")
 
 
 NEW_SEEDS = 1_000_000
 """A game without `--seed` gets a random seed below this (short enough to retype)."""
 
 
-@app.command()
+@app.command(cls=PlayCommand)
 def play(
     game_id: Annotated[
         str | None, typer.Argument(help="Game id (see `warcards games`); omit it with --resume.")
@@ -166,7 +168,7 @@ def play(
         str | None, typer.Option("--seat", help="Your seat, by name or number (default: the first seat).")
     ] = None,
     vs: Annotated[
-        str | None, typer.Option("--vs", help="The bot in every other seat (default: heuristic).")
+        str | None, typer.Option("--vs", help=VS_HELP)
     ] = None,
     seed: Annotated[
         int | None,
@@ -381,10 +383,10 @@ def bench(
         raise CommandLineError(f"--seconds must be a number of seconds above 0, got {seconds:g}")
     for game_id in game or []:
         check_game(game_id)
-    if search is not None and search not in ("ismcts", "easy", "medium", "hard"):
-        raise CommandLineError(
-            f"--search takes a search bot level: ismcts, easy, medium or hard, not {quote(search)}"
-        )
+    from warcards.bots.ismcts import LEVELS
+
+    if search is not None and search not in LEVELS:
+        raise CommandLineError(f"--search takes a search bot level: {' or '.join(LEVELS)}, not {quote(search)}")
     hearts = None
     if compare:
         try:

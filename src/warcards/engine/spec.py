@@ -163,7 +163,7 @@ class GameSpec:
     utility_sum: float | None = None
     """The sum of the returns when `utility` is `constant_sum` (zero-sum games sum to 0)."""
     search_levels: Mapping[str, SearchSettings] = field(default_factory=dict)
-    """Per named search level (`easy`, `medium`, `hard`, `ismcts`), the `SearchConfig` fields this game
+    """Per named search level (`hard`, `ismcts`), the `SearchConfig` fields this game
     sets over the level's defaults (`warcards.bots.ismcts.LEVELS`): budgets, horizons, paired sampling."""
     player_count_levels: Mapping[tuple[str, int], SearchSettings] = field(default_factory=dict)
     """Per (level, player count), fields set over `search_levels` where one player count needs its own
