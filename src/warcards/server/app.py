@@ -336,7 +336,8 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
                     connection.outbox.put_nowait(None)
                     break
                 continue
-            await dispatch(hub, connection, message)
+            if await dispatch(hub, connection, message):
+                bucket += 1  # an accepted act is not flooding: the game's turn order paces it
     except WebSocketDisconnect:
         pass
     finally:
@@ -345,10 +346,11 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
         await writer
 
 
-async def dispatch(hub: TableHub, connection: Connection, message: Any) -> None:
+async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
+    """Handle one client message; True when it was an accepted act."""
     if isinstance(message, p.Act):
-        await hub.act(connection, message)
-    elif isinstance(message, p.Resign):
+        return await hub.act(connection, message)
+    if isinstance(message, p.Resign):
         await hub.resign(connection, connection.seat, message.id)
     elif isinstance(message, p.Sync):
         async with hub.lock:
@@ -362,6 +364,7 @@ async def dispatch(hub: TableHub, connection: Connection, message: Any) -> None:
             hub.sample(connection, message)
     elif isinstance(message, p.Hello):
         connection.send(p.Error(code="bad_message", message="hello is sent once, first"))
+    return False
 
 
 async def read_message(websocket: WebSocket) -> Any:
@@ -416,6 +419,7 @@ def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] =
     from warcards.server.db import default_url
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     app = create_app(database or default_url(), bot_url=f"ws://{bot_host}:{port}", origins=origins)
     uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info")

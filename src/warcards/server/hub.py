@@ -182,10 +182,11 @@ class TableHub:
                 connection.send(self.view_of(connection.seat))
             await self._advance()
 
-    async def act(self, connection: Connection, message: p.Act) -> None:
+    async def act(self, connection: Connection, message: p.Act) -> bool:
+        """Validate, commit, apply and broadcast one act; True when it was accepted."""
         async with self.lock:
             if self.answered(connection, message.id):
-                return
+                return False
             refusal = self._check_turn(connection.seat, message.id)
             if refusal is None and message.answers != self.event_no:
                 refusal = (
@@ -200,7 +201,7 @@ class TableHub:
                 answer = self._refusal(connection, message.id, refusal)
                 if connection.seat is not None:
                     self.answers.setdefault((connection.seat, message.id), answer)
-                return
+                return False
             assert action is not None and connection.seat is not None
             await self._commit([EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)])
             self._broadcast(self._record_action("action", action))
@@ -208,6 +209,7 @@ class TableHub:
             self.answers[(connection.seat, message.id)] = ack
             connection.send(ack)
             await self._advance()
+            return True
 
     async def resign(self, connection: Connection | None, seat: int | None, client_id: str) -> None:
         """`seat` gives up (from its connection, or from the lobby's leave): the game ends, others win."""
