@@ -40,7 +40,7 @@ class RemoteView:
         self.seat = seat
         self._observation = observation
         self._legal = [choice["action"] for choice in legal]
-        self._labels = {choice["action"]: choice["label"] for choice in legal}
+        self._notations = {choice["action"]: choice["notation"] for choice in legal}
 
     def observation(self, fields: frozenset[str] | None = None) -> JSON:
         if fields is None:
@@ -51,7 +51,7 @@ class RemoteView:
         return list(self._legal)
 
     def action_to_string(self, action: int) -> str:
-        return str(self._labels.get(action, action)).split(" (")[0]
+        return str(self._notations.get(action, action))
 
     def determinize(self, rng: Rng) -> State:
         raise NotImplementedError("a remote view has no state: the search levels ask the server for a sample")

@@ -97,7 +97,10 @@ class TableHub:
         to_move = player if player >= 0 and self.resigned is None else None
         legal = None
         if recipient is not None and recipient == to_move:
-            legal = [p.Choice(action=a, label=self.state.action_label(a)) for a in self.state.legal_actions()]
+            legal = [
+                p.Choice(action=a, notation=self.state.action_to_string(a), label=self.state.action_label(a))
+                for a in self.state.legal_actions()
+            ]
         return p.View(event_no=self.event_no, view=self._observation(recipient), to_move=to_move, legal=legal)
 
     def _observation(self, recipient: Recipient) -> dict[str, Any] | None:
@@ -207,8 +210,8 @@ class TableHub:
             self._broadcast(self._record_action("action", action))
             ack = p.Ack(id=message.id, event_no=self.event_no)
             self.answers[(connection.seat, message.id)] = ack
-            connection.send(ack)
             await self._advance()
+            connection.send(ack)
             return True
 
     async def resign(self, connection: Connection | None, seat: int | None, client_id: str) -> None:

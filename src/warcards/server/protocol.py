@@ -88,9 +88,11 @@ class Line(BaseModel):
 
 
 class Choice(BaseModel):
-    """One legal action: its number and its label (notation first, then names)."""
+    """One legal action: its number, its notation (what `act` accepts as text) and its label (the notation,
+    then the names of what it mentions)."""
 
     action: int
+    notation: str
     label: str
 
 
