@@ -95,12 +95,16 @@ class Server:
         await asyncio.to_thread(self.store.migrate)
         if self.bots is not None:
             await self.bots.start()
-        playing = await asyncio.to_thread(self.store.tables, False, "playing")
-        for info in playing:
+        unfinished = [
+            *await asyncio.to_thread(self.store.tables, False, "playing"),
+            *await asyncio.to_thread(self.store.tables, False, "open"),
+        ]
+        for info in unfinished:
             hub = await self.hub(info.id)
             assert hub is not None
+            await hub.resume()
             await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, info.id))
-        log.info("server ready: %d unfinished tables rebuilt", len(playing))
+        log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
 
     async def shutdown(self) -> None:
         if self.bots is not None:

@@ -87,6 +87,20 @@ class TableHub:
             if item.client_id is not None and item.seat is not None:
                 self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=item.event_no)
 
+    async def resume(self) -> None:
+        """After a rebuild: finish what a crash interrupted — start a full table, deal the chance that
+        follows the last committed action, record an end that was reached."""
+        if self.status == "open":
+            if all(seat.taken for seat in self.info.seats):
+                await self.start()
+            return
+        async with self.lock:
+            if self.status == "playing":
+                if self.resigned is not None:
+                    await self._finish()
+                else:
+                    await self._advance()
+
     # ----- what each recipient reads -----------------------------------------------------------------------
     def view_of(self, recipient: Recipient) -> p.View:
         """The recipient's view now (a seat's observation, or the public view), with the legal actions for
