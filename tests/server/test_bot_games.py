@@ -5,6 +5,9 @@ replays exactly."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -61,3 +64,18 @@ def test_a_search_bot_plays_from_a_sample_of_its_view(sqlite_server: ServerProce
     )["id"]
     end = watch(sqlite_server, table)[-1]
     assert replay(end["record"]).is_terminal()
+
+
+def test_the_example_client_plays_a_seat_against_a_server_bot(sqlite_server: ServerProcess) -> None:
+    table = sqlite_server.post(
+        "/tables",
+        {"game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]},
+    )["id"]
+    token = sqlite_server.post(f"/tables/{table}/seats/0", {"name": "my bot"})["token"]
+    example = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
+    done = subprocess.run(
+        [sys.executable, str(example), sqlite_server.ws, table, token], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+    assert token not in sqlite_server.log()
