@@ -154,6 +154,11 @@ class ServerProcess:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
 
+    def get_json(self, path: str) -> Any:
+        answer = httpx.get(f"{self.http}{path}", timeout=30)
+        assert answer.status_code < 300, answer.text
+        return answer.json()
+
     def post(self, path: str, body: dict[str, Any]) -> Any:
         answer = httpx.post(f"{self.http}{path}", json=body, timeout=30)
         assert answer.status_code < 300, answer.text
