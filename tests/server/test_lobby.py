@@ -67,7 +67,7 @@ def test_a_bad_option_is_refused_with_the_engine_message(client: TestClient) -> 
         ({"game": "cards-of-war", "seats": [{"kind": "person"}]}, "has 2 seats"),
         ({"game": "cards-of-war", "seats": [{"kind": "bot"}, {"kind": "person"}]}, "give its level"),
         ({"game": "cards-of-war", "seats": [{"kind": "bot", "level": "godlike"}, {"kind": "person"}]}, "level"),
-        ({"game": "cards-of-war", "seats": PEOPLE_2, "timer": {"kind": "per_move"}}, "timer"),
+        ({"game": "cards-of-war", "seats": PEOPLE_2, "timer": {"kind": "chess_clock"}}, "timer"),
         ({"game": "cards-of-war", "seats": PEOPLE_2, "colour": "red"}, "colour"),
         ({"game": 7, "seats": PEOPLE_2}, "game"),
     ],

@@ -127,3 +127,27 @@ def test_a_spectator_never_gets_legal_actions_or_a_seat_view(tmp_path: Path) -> 
             for seat in range(2):
                 assert event["view"] != table_hub.state.observe(seat)
             assert event["event"] == table_hub.history[view["event_no"]][None].model_dump()
+
+
+def test_a_seat_that_runs_out_of_its_move_time_forfeits_and_the_others_win(tmp_path: Path) -> None:
+    with lobby(tmp_path) as client:
+        table = client.post(
+            "/tables",
+            json={"game": "cards-of-war", "seats": [{"kind": "person"}] * 2, "timer": {"kind": "move", "seconds": 1}},
+        ).json()["id"]
+        tokens = [client.post(f"/tables/{table}/seats/{s}", json={"name": f"p{s}"}).json()["token"] for s in (0, 1)]
+        table_hub = hub(client, table)
+        mover = table_hub.state.current_player()
+        with peer(client, table, tokens[1 - mover]) as other:
+            end = other.until("end")
+            timeout = next(m for m in other.received if m["type"] == "event" and m["event"]["kind"] == "timeout")
+        assert timeout["event"]["actor"] == mover
+        assert end["result"]["winners"] == [1 - mover]
+        assert "ran out of time" in end["result"]["reason"]
+
+
+def test_a_move_timer_needs_its_seconds(tmp_path: Path) -> None:
+    with lobby(tmp_path) as client:
+        for timer in ({"kind": "move"}, {"kind": "none", "seconds": 5}, {"kind": "move", "seconds": 0}):
+            answer = client.post("/tables", json={"game": "cards-of-war", "seats": [{"kind": "person"}] * 2, "timer": timer})
+            assert answer.status_code == 422

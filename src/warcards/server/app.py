@@ -107,6 +107,8 @@ class Server:
         log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
 
     async def shutdown(self) -> None:
+        for hub in self.hubs.values():
+            hub.stop_timer()
         if self.bots is not None:
             await self.bots.stop()
         self.store.close()

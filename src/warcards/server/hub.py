@@ -68,6 +68,10 @@ class TableHub:
         self.history: list[dict[Recipient, p.EventBody]] = []
         self.answers: dict[tuple[int, str], BaseModel] = {}
         self.resigned: int | None = None
+        self.timed_out = False
+        timer = info.timer or {}
+        self.move_seconds: float | None = float(timer["seconds"]) if timer.get("kind") == "move" else None
+        self.timer_task: asyncio.Task[None] | None = None
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.on_end: Callable[[TableHub], Awaitable[None]] | None = None
@@ -76,9 +80,9 @@ class TableHub:
     def replay(self, events: list[EventInfo]) -> None:
         """Re-apply the committed events (a restart): the same state, numbers and per-seat history."""
         for item in events:
-            if item.kind == "resign":
+            if item.kind in ("resign", "timeout"):
                 assert item.seat is not None
-                self._record_resign(item.seat)
+                self._record_resign(item.seat, item.kind)
             else:
                 assert item.action is not None
                 if item.kind == "chance":
@@ -142,10 +146,11 @@ class TableHub:
     def result(self) -> GameResult | None:
         if self.resigned is not None:
             others = tuple(seat for seat in range(self.game.num_players) if seat != self.resigned)
+            why = "ran out of time" if self.timed_out else "resigned"
             return GameResult(
                 winners=others,
-                scores=tuple("resigned" if seat == self.resigned else "-" for seat in range(self.game.num_players)),
-                reason=f"{self.seat_names[self.resigned]} resigned",
+                scores=tuple(why if seat == self.resigned else "-" for seat in range(self.game.num_players)),
+                reason=f"{self.seat_names[self.resigned]} {why}",
             )
         if self.state.is_terminal():
             return self.state.result()
@@ -313,8 +318,38 @@ class TableHub:
             self._broadcast(self._record_action("chance", outcome))
         if self.state.current_player() == TERMINAL:
             await self._finish()
+        else:
+            self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        """With a per-move limit: the seat to move forfeits if this event is still the last when it runs out."""
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
+        if self.move_seconds is not None and self.status == "playing":
+            self.timer_task = asyncio.create_task(
+                self._expire(self.event_no, self.state.current_player(), self.move_seconds)
+            )
+
+    async def _expire(self, event_no: int, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self.status != "playing" or self.event_no != event_no:
+                return
+            self.timer_task = None
+            await self._commit([EventInfo(self.event_no + 1, "timeout", seat, None, None)])
+            self._broadcast(self._record_resign(seat, "timeout"))
+            await self._finish()
+
+    def stop_timer(self) -> None:
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
 
     async def _finish(self) -> None:
+        if self.timer_task is not None and self.timer_task is not asyncio.current_task():
+            self.timer_task.cancel()
+        self.timer_task = None
         end = self.end_message()
         await asyncio.to_thread(self.store.set_status, self.id, "finished", end.result.model_dump())
         self.status = "finished"
@@ -340,14 +375,20 @@ class TableHub:
         self.history.append(bodies)
         return bodies
 
-    def _record_resign(self, seat: int) -> dict[Recipient, p.EventBody]:
+    def _record_resign(self, seat: int, kind: str = "resign") -> dict[Recipient, p.EventBody]:
+        """A resignation, or a forfeit on time (`kind` "timeout"): the game ends, the other seats win."""
         self.event_no += 1
         self.resigned = seat
+        self.timed_out = kind == "timeout"
         bodies = {}
         for who in self.recipients:
-            text = "you resign" if who == seat else f"{self.seat_names[seat]} resigns"
+            name = "you" if who == seat else self.seat_names[seat]
+            if self.timed_out:
+                text = f"{name} ran out of time and forfeit{'' if who == seat else 's'}"
+            else:
+                text = "you resign" if who == seat else f"{name} resigns"
             bodies[who] = p.EventBody(
-                event_no=self.event_no, kind="resign", actor=seat, action=None, text=text,
+                event_no=self.event_no, kind=kind, actor=seat, action=None, text=text,  # type: ignore[arg-type]
                 lines=[p.Line(text=text, kind="summary", actor=seat)],
             )
         self.history.append(bodies)

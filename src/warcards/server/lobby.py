@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from warcards.bots import make_agent
 from warcards.cli.options import check_game
@@ -29,11 +29,20 @@ class SeatSpec(BaseModel):
 
 
 class TimerSpec(BaseModel):
-    """`none` only in this version: per-move and chess-clock timers are not implemented yet."""
+    """`none`, or `move`: each move within `seconds`, else the seat to move forfeits. (A bot taking the seat
+    until its player returns, and a chess clock, are not built yet.)"""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["none"] = "none"
+    kind: Literal["none", "move"] = "none"
+    seconds: Annotated[StrictInt, Field(ge=1, le=7 * 86400)] | None = None
+    on_timeout: Literal["forfeit"] = "forfeit"
+
+    @model_validator(mode="after")
+    def _seconds_for_a_limit(self) -> TimerSpec:
+        if (self.kind == "move") != (self.seconds is not None):
+            raise ValueError("a move timer needs seconds (1 to 604800); no timer takes none")
+        return self
 
 
 class CreateTable(BaseModel):

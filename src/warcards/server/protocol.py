@@ -99,10 +99,10 @@ class Choice(BaseModel):
 class EventBody(BaseModel):
     """One accepted event as one recipient sees it: who acted (a seat, -1 for chance, None for a
     resignation's summary), the action number only when the recipient may know it, the text it reads and
-    its game-log lines."""
+    its game-log lines. `timeout`: the seat to move ran out of time and forfeits."""
 
     event_no: int
-    kind: Literal["action", "chance", "resign"]
+    kind: Literal["action", "chance", "resign", "timeout"]
     actor: int | None
     action: int | None
     text: str
