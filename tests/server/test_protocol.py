@@ -133,7 +133,8 @@ def test_a_seat_that_runs_out_of_its_move_time_forfeits_and_the_others_win(tmp_p
     with lobby(tmp_path) as client:
         table = client.post(
             "/tables",
-            json={"game": "cards-of-war", "seats": [{"kind": "person"}] * 2, "timer": {"kind": "move", "seconds": 1}},
+            json={"game": "cards-of-war", "seats": [{"kind": "person"}] * 2,
+                  "timer": {"kind": "move", "seconds": 1, "on_timeout": "forfeit"}},
         ).json()["id"]
         tokens = [client.post(f"/tables/{table}/seats/{s}", json={"name": f"p{s}"}).json()["token"] for s in (0, 1)]
         table_hub = hub(client, table)

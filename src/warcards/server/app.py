@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -128,6 +129,8 @@ class Server:
             events = await asyncio.to_thread(self.store.events, table_id)
             hub = TableHub(info, self.store)
             hub.replay(events)
+            if self.bots is not None:
+                hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
             self.hubs[table_id] = hub
             return hub
 
@@ -137,6 +140,10 @@ class Server:
         for seat, token in tokens.items():
             level = hub.info.seats[seat].level or "random"
             await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "agent", seat))
+
+    async def launch_stand_in(self, hub: TableHub, seat: int, token: str, level: str) -> None:
+        if self.bots is not None:
+            await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "stand-in", seat, hub.event_no))
 
     def origin_allowed(self, origin: str | None, host: str | None) -> bool:
         """A WebSocket from a browser must come from a page of this server (or a configured origin);
@@ -314,12 +321,16 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
         await reject(websocket, "unknown_table", f"no table {table_id[:40]!r}", 4004)
         return
     seat = None
+    stand_in = False
     if hello.token is not None:
         seat = await asyncio.to_thread(server.store.seat_of_token, table_id, hello.token)
         if seat is None:
+            seat = hub.stand_in_seat(hello.token)
+            stand_in = seat is not None
+        if seat is None:
             await reject(websocket, "bad_token", "that token is not a seat of this table", 4001)
             return
-    connection = Connection(seat)
+    connection = Connection(seat, stand_in=stand_in)
     writer = asyncio.create_task(write_loop(websocket, connection))
     await hub.attach(connection, hello.last_seen)
     bucket = BURST
@@ -363,6 +374,8 @@ async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
             connection.send(hub.catchup(connection.seat, message.last_seen))
             if hub.finished:
                 connection.send(hub.end_message())
+    elif isinstance(message, p.Reclaim):
+        await hub.reclaim(connection, message)
     elif isinstance(message, p.Ping):
         connection.send(p.Pong(id=message.id))
     elif isinstance(message, p.SampleRequest):

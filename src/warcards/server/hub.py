@@ -29,7 +29,7 @@ from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.engine.registry import load_game
 from warcards.match import chance_rng
 from warcards.server import protocol as p
-from warcards.server.db import EventInfo, Store, TableInfo
+from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
 
 log = logging.getLogger("warcards.server")
 
@@ -44,6 +44,8 @@ class Connection:
     seat: int | None
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     close_code: int = 1000
+    stand_in: bool = False
+    """A bot holding a timed-out person's seat (`TableHub.stand_ins`) until the person acts again."""
 
     def send(self, message: BaseModel) -> None:
         self.outbox.put_nowait(message.model_dump_json())
@@ -71,7 +73,12 @@ class TableHub:
         self.timed_out = False
         timer = info.timer or {}
         self.move_seconds: float | None = float(timer["seconds"]) if timer.get("kind") == "move" else None
+        self.on_timeout: str = timer.get("on_timeout", "forfeit")
+        self.stand_in_level: str = timer.get("level") or "heuristic"
         self.timer_task: asyncio.Task[None] | None = None
+        self.stand_ins: dict[int, str] = {}
+        """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
+        self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.on_end: Callable[[TableHub], Awaitable[None]] | None = None
@@ -204,11 +211,45 @@ class TableHub:
                 connection.send(self.view_of(connection.seat))
             await self._advance()
 
+    def stand_in_seat(self, token: str) -> int | None:
+        """The seat a stand-in bot's token holds now, or None."""
+        found = None
+        for seat, stored in self.stand_ins.items():
+            if token_matches(token, stored):
+                found = seat
+        return found
+
+    def _reclaim(self, connection: Connection) -> None:
+        """A person acting on a seat a stand-in holds takes it back: the stand-in's connections close."""
+        seat = connection.seat
+        if connection.stand_in or seat not in self.stand_ins:
+            return
+        del self.stand_ins[seat]
+        for other in self.connections:
+            if other.stand_in and other.seat == seat:
+                other.send(p.Error(code="replaced", message="the seat's player is back"))
+                other.outbox.put_nowait(None)
+
+    async def reclaim(self, connection: Connection, message: p.Reclaim) -> None:
+        async with self.lock:
+            refusal = self._check_turn(connection.seat, message.id, any_time=True)
+            if refusal is None and connection.stand_in:
+                refusal = ("replaced", "a stand-in bot cannot reclaim a seat")
+            if refusal is not None:
+                self._refusal(connection, message.id, refusal)
+                return
+            self._reclaim(connection)
+            connection.send(p.Ack(id=message.id, event_no=self.event_no))
+
     async def act(self, connection: Connection, message: p.Act) -> bool:
         """Validate, commit, apply and broadcast one act; True when it was accepted."""
         async with self.lock:
             if self.answered(connection, message.id):
                 return False
+            if connection.stand_in and connection.seat not in self.stand_ins:
+                connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
+                return False
+            self._reclaim(connection)
             refusal = self._check_turn(connection.seat, message.id)
             if refusal is None and message.answers != self.event_no:
                 refusal = (
@@ -337,6 +378,13 @@ class TableHub:
             if self.status != "playing" or self.event_no != event_no:
                 return
             self.timer_task = None
+            if self.on_timeout == "bot" and self.launch_stand_in is not None and seat not in self.stand_ins:
+                # A bot of the table's level holds the seat until its player acts again (docs/server.md).
+                token = new_token()
+                self.stand_ins[seat] = hash_token(token)
+                await self.launch_stand_in(seat, token, self.stand_in_level)
+                self._arm_timer()
+                return
             await self._commit([EventInfo(self.event_no + 1, "timeout", seat, None, None)])
             self._broadcast(self._record_resign(seat, "timeout"))
             await self._finish()

@@ -29,14 +29,16 @@ class SeatSpec(BaseModel):
 
 
 class TimerSpec(BaseModel):
-    """`none`, or `move`: each move within `seconds`, else the seat to move forfeits. (A bot taking the seat
-    until its player returns, and a chess clock, are not built yet.)"""
+    """`none`, or `move`: each move within `seconds`. On a timeout (`on_timeout`), a bot of `level` holds
+    the seat until its player acts again (`bot`, the default), or the seat forfeits (`forfeit`). A chess
+    clock is not built yet."""
 
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["none", "move"] = "none"
     seconds: Annotated[StrictInt, Field(ge=1, le=7 * 86400)] | None = None
-    on_timeout: Literal["forfeit"] = "forfeit"
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    level: Literal["random", "heuristic", "easy", "medium", "hard"] = "heuristic"
 
     @model_validator(mode="after")
     def _seconds_for_a_limit(self) -> TimerSpec:

@@ -1,8 +1,8 @@
 """Protocol v1 of `warcards serve` (docs/protocol.md): one pydantic model per message.
 
 Every message is a JSON object with `protocol: 1` and a `type`. A client sends `hello` first (its seat
-token, or none for a spectator, and the last event number it saw), then `act`, `resign`, `sync`, `ping`
-and `sample`. The server answers with `welcome`, `event`, `catchup`, `ack`, `refused`, `pong`, `sample`,
+token, or none for a spectator, and the last event number it saw), then `act`, `resign`, `sync`, `ping`,
+`reclaim` and `sample`. The server answers with `welcome`, `event`, `catchup`, `ack`, `refused`, `pong`, `sample`,
 `end` and `error`. Client messages are parsed strictly: an unknown field, a wrong type or an unknown
 `type` is refused with an `error` naming what is wrong.
 """
@@ -67,6 +67,13 @@ class Ping(_Message):
     id: ClientId | None = None
 
 
+class Reclaim(_Message):
+    """Take back a seat that a stand-in bot holds since a timeout (an act of the seat's player does too)."""
+
+    type: Literal["reclaim"]
+    id: ClientId
+
+
 class SampleRequest(_Message):
     """Ask for a state sampled from this seat's view alone (for a search bot; docs/protocol.md)."""
 
@@ -74,8 +81,9 @@ class SampleRequest(_Message):
     id: ClientId
 
 
-ClientMessage = Annotated[Hello | Act | Resign | Sync | Ping | SampleRequest, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Resign | Sync | Ping | SampleRequest] = TypeAdapter(ClientMessage)
+AnyClientMessage = Hello | Act | Resign | Sync | Ping | Reclaim | SampleRequest
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # ----- server -> client -------------------------------------------------------------------------------------
@@ -208,5 +216,6 @@ REFUSAL_CODES = (
     "stale",
     "invalid_action",
     "illegal_action",
+    "replaced",
 )
 """Why an `act`, `resign` or `sample` is refused (docs/protocol.md lists what each means)."""
