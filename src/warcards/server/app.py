@@ -32,6 +32,7 @@ from warcards.server.lobby import (
     Joined,
     JoinSeat,
     SeatOut,
+    Stats,
     TableOut,
     Version,
     check_name,
@@ -198,6 +199,15 @@ def create_app(
     @app.get("/health")
     async def health() -> Health:
         return Health(status="ok", tables=len(server.hubs))
+
+    @app.get("/stats")
+    async def stats() -> Stats:
+        times = sorted(value for hub in server.hubs.values() for value in hub.latencies)
+
+        def at(fraction: float) -> float | None:
+            return round(times[min(len(times) - 1, int(fraction * len(times)))] * 1000, 3) if times else None
+
+        return Stats(tables=len(server.hubs), acts=len(times), p50_ms=at(0.5), p99_ms=at(0.99))
 
     @app.get("/version")
     async def version() -> Version:

@@ -16,6 +16,8 @@ import base64
 import logging
 import pickle
 import random
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,6 +81,8 @@ class TableHub:
         self.stand_ins: dict[int, str] = {}
         """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
+        self.latencies: deque[float] = deque(maxlen=10_000)
+        """Seconds from an accepted act's receipt to its last broadcast queued (the newest 10,000)."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.on_end: Callable[[TableHub], Awaitable[None]] | None = None
@@ -243,6 +247,7 @@ class TableHub:
 
     async def act(self, connection: Connection, message: p.Act) -> bool:
         """Validate, commit, apply and broadcast one act; True when it was accepted."""
+        received = time.perf_counter()
         async with self.lock:
             if self.answered(connection, message.id):
                 return False
@@ -272,6 +277,7 @@ class TableHub:
             self.answers[(connection.seat, message.id)] = ack
             await self._advance()
             connection.send(ack)
+            self.latencies.append(time.perf_counter() - received)
             return True
 
     async def resign(self, connection: Connection | None, seat: int | None, client_id: str) -> None:

@@ -96,6 +96,16 @@ class Health(BaseModel):
     tables: int
 
 
+class Stats(BaseModel):
+    """Figures of this process: tables held, accepted acts timed, and their latency from receipt to the
+    last broadcast queued (milliseconds, over the newest 10,000 acts of each table)."""
+
+    tables: int
+    acts: int
+    p50_ms: float | None
+    p99_ms: float | None
+
+
 class Version(BaseModel):
     warcards: str
     protocol: int
