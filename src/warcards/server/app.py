@@ -11,6 +11,7 @@ import json
 import logging
 import secrets
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -92,9 +93,18 @@ class Server:
         self.loading = asyncio.Lock()
         self.bots = BotPool(bot_url) if bot_url else None
         self.origins = origins
+        self.stop_listening = threading.Event()
+        self.listener: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
         await asyncio.to_thread(self.store.migrate)
+        if self.store.engine.dialect.name == "postgresql":
+            loop = asyncio.get_running_loop()
+
+            def notified(table_id: str, event_no: int) -> None:
+                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.forward(table_id, event_no)))
+
+            self.listener = asyncio.create_task(asyncio.to_thread(self.store.listen, self.stop_listening, notified))
         if self.bots is not None:
             await self.bots.start()
         unfinished = [
@@ -108,7 +118,18 @@ class Server:
             await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, info.id))
         log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
 
+    async def forward(self, table_id: str, event_no: int) -> None:
+        """Another process (or this one) committed event `event_no`: bring our hub of that table up to it."""
+        hub = self.hubs.get(table_id)
+        if hub is None or hub.event_no >= event_no:
+            return
+        async with hub.lock:
+            await hub.catch_up()
+
     async def shutdown(self) -> None:
+        self.stop_listening.set()
+        if self.listener is not None:
+            await self.listener
         for hub in self.hubs.values():
             hub.stop_timer()
         if self.bots is not None:

@@ -16,7 +16,8 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -42,6 +44,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 TOKEN_BYTES = 24
 """Seat tokens carry 192 bits from `secrets` (at least 128 are required)."""
+
+CHANNEL = "warcards_events"
+"""The PostgreSQL `NOTIFY` channel of accepted events (payload: table id, a space, the event number)."""
 
 TABLE_ID_BYTES = 9
 """Table ids (what an invite link names) carry 72 random bits: not guessable, but not a credential."""
@@ -182,6 +187,19 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def listen(self, stop: threading.Event, notify: Callable[[str, int], None]) -> None:
+        """Call `notify(table_id, event_no)` for every event any process commits (PostgreSQL only; blocks
+        until `stop` is set — run it in a thread)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"LISTEN {CHANNEL}")
+            while not stop.is_set():
+                for message in connection.notifies(timeout=0.5):
+                    table_id, _, number = message.payload.partition(" ")
+                    notify(table_id, int(number))
+
     # ----- tables and seats -------------------------------------------------------------------------------
     def create_table(
         self,
@@ -297,7 +315,9 @@ class Store:
 
     # ----- events -----------------------------------------------------------------------------------------
     def append_events(self, table_id: str, events: list[EventInfo]) -> None:
-        """Commit accepted events (one transaction): a duplicate event number fails, nothing is written."""
+        """Commit accepted events (one transaction): a duplicate event number fails, nothing is written.
+        On PostgreSQL the same transaction sends `NOTIFY warcards_events, 'TABLE EVENT_NO'`, so every server
+        process sharing the database forwards the event to its own connections."""
         with self.session() as session:
             for item in events:
                 session.add(
@@ -306,11 +326,23 @@ class Store:
                         action=item.action, client_id=item.client_id, at=now(),
                     )
                 )
+            if self.engine.dialect.name == "postgresql" and events:
+                session.flush()
+                session.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id} {events[-1].event_no}"},
+                )
 
     def events(self, table_id: str) -> list[EventInfo]:
+        return self.events_after(table_id, 0)
+
+    def events_after(self, table_id: str, after: int) -> list[EventInfo]:
+        """The table's events numbered after `after`, in order."""
         with self.session() as session:
             rows = session.scalars(
-                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.event_no)
+                select(EventRow)
+                .where(EventRow.table_id == table_id, EventRow.event_no > after)
+                .order_by(EventRow.event_no)
             ).all()
             return [EventInfo(r.event_no, r.kind, r.seat, r.action, r.client_id) for r in rows]
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
 from warcards.engine.agents import _SampleRng
@@ -91,16 +92,41 @@ class TableHub:
     def replay(self, events: list[EventInfo]) -> None:
         """Re-apply the committed events (a restart): the same state, numbers and per-seat history."""
         for item in events:
-            if item.kind in ("resign", "timeout"):
-                assert item.seat is not None
-                self._record_resign(item.seat, item.kind)
-            else:
-                assert item.action is not None
-                if item.kind == "chance":
-                    self.rng.random()
-                self._record_action(item.kind, item.action)
-            if item.client_id is not None and item.seat is not None:
-                self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=item.event_no)
+            self._apply_event(item)
+
+    def _apply_event(self, item: EventInfo) -> dict[Recipient, p.EventBody]:
+        """Apply one committed event (from the log) as the hub applied it when it was accepted."""
+        if item.kind in ("resign", "timeout"):
+            assert item.seat is not None
+            bodies = self._record_resign(item.seat, item.kind)
+        else:
+            assert item.action is not None
+            if item.kind == "chance":
+                self.rng.random()
+            bodies = self._record_action(item.kind, item.action)
+        if item.client_id is not None and item.seat is not None:
+            self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=item.event_no)
+        return bodies
+
+    async def catch_up(self) -> None:
+        """Apply and broadcast the events another server process committed on this table since our last
+        one (PostgreSQL `NOTIFY`, or a lost race for an event number); call it holding `lock`."""
+        events = await asyncio.to_thread(self.store.events_after, self.id, self.event_no)
+        if not events:
+            return
+        if self.status == "open":
+            info = await asyncio.to_thread(self.store.table, self.id)
+            if info is not None:
+                self.info = info
+            self.status = "playing"
+        for item in events:
+            if item.event_no != self.event_no + 1:
+                break
+            self._broadcast(self._apply_event(item))
+        if self.status == "playing" and (self.resigned is not None or self.state.is_terminal()):
+            await self._finish()
+        elif self.status == "playing" and self.state.current_player() >= 0:
+            self._arm_timer()
 
     async def resume(self) -> None:
         """After a rebuild: finish what a crash interrupted — start a full table, deal the chance that
@@ -271,7 +297,9 @@ class TableHub:
                     self.answers.setdefault((connection.seat, message.id), answer)
                 return False
             assert action is not None and connection.seat is not None
-            await self._commit([EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)])
+            if not await self._commit([EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)]):
+                self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
+                return False
             self._broadcast(self._record_action("action", action))
             ack = p.Ack(id=message.id, event_no=self.event_no)
             self.answers[(connection.seat, message.id)] = ack
@@ -291,7 +319,10 @@ class TableHub:
                     self._refusal(connection, client_id, refusal)
                 return
             assert seat is not None
-            await self._commit([EventInfo(self.event_no + 1, "resign", seat, None, client_id)])
+            if not await self._commit([EventInfo(self.event_no + 1, "resign", seat, None, client_id)]):
+                if connection is not None:
+                    self._refusal(connection, client_id, ("stale", "another event came first; send it again"))
+                return
             self._broadcast(self._record_resign(seat))
             ack = p.Ack(id=client_id, event_no=self.event_no)
             self.answers[(seat, client_id)] = ack
@@ -353,16 +384,29 @@ class TableHub:
         connection.send(answer)
         return True
 
-    async def _commit(self, events: list[EventInfo]) -> None:
-        await asyncio.to_thread(self.store.append_events, self.id, events)
+    async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
+        """Commit events; False when another process took their numbers first (we then catch up). A lost
+        chance event gives back its draw (`rng_before`: the RNG's state before it): the catch-up draws it."""
+        try:
+            await asyncio.to_thread(self.store.append_events, self.id, events)
+        except IntegrityError:
+            if rng_before is not None:
+                self.rng.setstate(rng_before)
+            await self.catch_up()
+            return False
+        return True
 
     async def _advance(self) -> None:
         """Sample and apply chance until a seat is to act (each outcome committed first), then finish the
         game if it is over."""
         while self.state.current_player() == CHANCE:
+            before = self.rng.getstate()
             outcome = sample_chance(self.state.chance_outcomes(), self.rng.random())
-            await self._commit([EventInfo(self.event_no + 1, "chance", None, outcome, None)])
+            if not await self._commit([EventInfo(self.event_no + 1, "chance", None, outcome, None)], before):
+                continue  # another process dealt it (the same outcome: the same seed); caught up already
             self._broadcast(self._record_action("chance", outcome))
+        if self.finished:
+            return
         if self.state.current_player() == TERMINAL:
             await self._finish()
         else:
@@ -391,7 +435,8 @@ class TableHub:
                 await self.launch_stand_in(seat, token, self.stand_in_level)
                 self._arm_timer()
                 return
-            await self._commit([EventInfo(self.event_no + 1, "timeout", seat, None, None)])
+            if not await self._commit([EventInfo(self.event_no + 1, "timeout", seat, None, None)]):
+                return
             self._broadcast(self._record_resign(seat, "timeout"))
             await self._finish()
 
