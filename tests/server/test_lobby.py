@@ -151,3 +151,16 @@ def test_the_record_is_refused_while_the_game_is_on(client: TestClient) -> None:
 def test_spectate_names_the_websocket(client: TestClient) -> None:
     table = new_table(client)
     assert client.get(f"/tables/{table['id']}/spectate").json()["websocket"] == f"/tables/{table['id']}/ws"
+
+
+def test_during_the_game_a_seat_downloads_only_what_it_has_seen(client: TestClient) -> None:
+    from .client import hub
+
+    table = new_table(client)
+    tokens = [client.post(f"/tables/{table['id']}/seats/{s}", json={"name": f"p{s}"}).json()["token"] for s in (0, 1)]
+    table_hub = hub(client, str(table["id"]))
+    for seat in (0, 1):
+        own = client.get(f"/tables/{table['id']}/record", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+        assert "seed" not in own and "actions" not in own
+        assert own["events"] == [item[seat].model_dump() for item in table_hub.history]
+        assert own["view"]["view"] == table_hub.state.observe(seat)

@@ -298,14 +298,24 @@ def create_app(
         return table_out(await info_of(table_id))
 
     @app.get("/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
-        """The whole record of a finished game (seed included); refused while the game is on."""
+    async def record(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """After the end: the whole record (seed included), in the format `warcards replay` checks. During
+        the game, with a seat's token (`Authorization: Bearer TOKEN`): that seat's own record — the events
+        as it saw them and its view now; without one, refused."""
         hub = await server.hub(table_id)
         if hub is None:
             raise HTTPException(404, f"no table {table_id}")
-        if not hub.finished:
-            raise HTTPException(409, "the record is given after the end of the game")
-        return hub.record()
+        if hub.finished:
+            return hub.record()
+        if authorization is None:
+            raise HTTPException(409, "the whole record is given after the end; a seat's token gets its own")
+        seat = await seat_of(table_id, authorization)
+        async with hub.lock:
+            return {
+                "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
+                "events": [item[seat].model_dump() for item in hub.history],
+                "view": hub.view_of(seat).model_dump(),
+            }
 
     async def info_of(table_id: str) -> TableInfo:
         info = await asyncio.to_thread(server.store.table, table_id)
@@ -462,14 +472,33 @@ async def close(websocket: WebSocket, code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
 
+class JsonLines(logging.Formatter):
+    """Structured logs: one JSON object a line (time, level, logger, message, and any `extra` fields).
+    Nothing logged carries a token: tokens travel only in `hello` frames and join answers."""
+
+    FIELDS = ("table", "seat", "event_no", "status")
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "at": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), "level": record.levelname,
+            "logger": record.name, "message": record.getMessage(),
+        }
+        for name in self.FIELDS:
+            if hasattr(record, name):
+                entry[name] = getattr(record, name)
+        return json.dumps(entry)
+
+
 def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] = ()) -> None:
     """Run the server (uvicorn) until interrupted; migrations run at startup."""
     import uvicorn
 
     from warcards.server.db import default_url
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonLines())
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     logging.getLogger("alembic").setLevel(logging.WARNING)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     app = create_app(database or default_url(), bot_url=f"ws://{bot_host}:{port}", origins=origins)
-    uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info")
+    uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None)

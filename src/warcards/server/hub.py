@@ -237,6 +237,7 @@ class TableHub:
                 return
             await asyncio.to_thread(self.store.set_status, self.id, "playing")
             self.status = "playing"
+            log.info("table started", extra={"table": self.id, "status": "playing"})
             for connection in self.connections:
                 connection.send(self.view_of(connection.seat))
             await self._advance()
@@ -452,6 +453,7 @@ class TableHub:
         end = self.end_message()
         await asyncio.to_thread(self.store.set_status, self.id, "finished", end.result.model_dump())
         self.status = "finished"
+        log.info(end.result.reason, extra={"table": self.id, "status": "finished", "event_no": self.event_no})
         for connection in self.connections:
             connection.send(end)
         if self.on_end is not None:
