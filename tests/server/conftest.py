@@ -165,9 +165,9 @@ class ServerProcess:
         return answer.json()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One real server on SQLite for a test module (its tables are independent)."""
+    """One real server on SQLite for the session (its tables are independent)."""
     folder = tmp_path_factory.mktemp("server")
     server = ServerProcess(f"sqlite:///{folder / 'server.sqlite3'}", folder)
     server.start()

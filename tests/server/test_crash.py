@@ -16,7 +16,7 @@ from warcards.server.db import Store
 
 from .conftest import ServerProcess
 
-KILLS = int(os.environ.get("WARCARDS_CRASH_KILLS", "3"))
+KILLS = int(os.environ.get("WARCARDS_CRASH_KILLS", "2"))
 """Kills in one run (the suite keeps it short; `WARCARDS_CRASH_KILLS=30` for the long run of issue 24)."""
 WAIT_SECONDS = 60 + 10 * KILLS
 BOTS = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
