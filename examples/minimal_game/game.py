@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from minimal_game import notation, rules, views
+from minimal_game import log, notation, rules, views
 from minimal_game.cards import CardTable, load_cards
 from minimal_game.setup import state_from_setup
 from minimal_game.state import MinimalState
@@ -38,6 +38,10 @@ class MinimalGame(Game):
     observe_of = staticmethod(views.observe)
     determinize_of = staticmethod(views.determinize)
     hidden_action_text_of = staticmethod(views.hidden_action_text)
+    public_view_of = staticmethod(views.observe_public)
+    log_lines_of = staticmethod(log.log_lines)
+    action_label_of = staticmethod(log.action_label)
+    result_of = staticmethod(log.result)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

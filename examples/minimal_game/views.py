@@ -77,6 +77,20 @@ def observe(state: MinimalState, seat: int) -> JSON:
     }
 
 
+def observe_public(state: MinimalState) -> JSON:
+    """What every seat sees (a spectator's view): the face-up cards and the counts, no hand or face-down card."""
+    return {
+        **position(state),
+        "deck": state.table.name,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "pile_size": len(state.pile),
+        "trick": [None if card == NO_CARD else "face down" if card == FACE_DOWN else state.table.ids[card]
+                  for card in state.trick],
+        "played": [state.table.ids[card] for card in state.played],
+        "face_down_counts": [len(cards) for cards in state.face_down],
+    }
+
+
 def determinize(state: MinimalState, seat: int, rng: Rng) -> MinimalState:
     """A full state `seat` cannot tell from this one: the cards it cannot locate (the pile, the other
     hands, the other seats' face-down cards) dealt again at random into the same places, in the same

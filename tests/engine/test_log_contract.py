@@ -9,6 +9,7 @@ import pytest
 
 from warcards.engine import CHANCE, GameResult, LogLine, SeatError, apply_logged, load_game, sample_chance
 from warcards.engine.registry import games
+from warcards.testing.leaks import LeakScan
 
 
 def _play_logged(game_id: str, seed: int) -> tuple[list[dict[int | None, list[LogLine]]], object]:
@@ -80,3 +81,20 @@ def test_action_labels_start_with_the_notation(game_id: str) -> None:
             label = state.action_label(action)
             assert label.startswith(state.action_to_string(action))
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_game_has_a_public_view_without_any_hand(game_id: str) -> None:
+    game = load_game(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    scan = LeakScan(state, None)
+    hands = {card for zone, cards in state.zones().items() if zone.startswith("hand") for card in cards}
+    assert hands and hands <= scan.hidden()

@@ -23,7 +23,7 @@ HOUSE_ORDER: tuple[frozenset[str], ...] = (
     frozenset({"state"}),
     frozenset({"notation"}),
     frozenset({"rules"}),
-    frozenset({"views"}),
+    frozenset({"views", "log"}),
     frozenset({"setup"}),
     frozenset({"game"}),
     frozenset({"heuristic", "evaluate", "encoding", "render"}),
@@ -35,7 +35,7 @@ RANK = {room: rank for rank, rooms in enumerate(HOUSE_ORDER) for room in rooms}
 
 REQUIRED_FILES = (
     "__init__.py", "cards.toml", "cards.py", "params.py", "codes.py", "state.py", "notation.py", "views.py",
-    "setup.py", "game.py", "heuristic.py", "evaluate.py", "render.py", "RULES.md",
+    "log.py", "setup.py", "game.py", "heuristic.py", "evaluate.py", "render.py", "RULES.md",
 )
 """The files every game package holds, besides `rules.py` or a `rules/` package (`encoding.py` is optional: a
 game without it gets the RL adapters' generic encoder)."""

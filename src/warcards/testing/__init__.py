@@ -2,7 +2,8 @@
 
 - `run_battery(game_id, options, games=..., seed=...)`: the conformance battery on one option set;
 - `random_step`, `random_playout(game, seed)`, `sample_states(game, seed, count)`: the seeded random policy;
-- `scenario_files(root)`, `run_scenario(path)`, `failed_scenarios(root)`: rule tests as scenario files.
+- `scenario_files(root)`, `run_scenario(path)`, `failed_scenarios(root)`: rule tests as scenario files;
+- `warcards.testing.leaks.LeakScan`: scans a text shown to a seat for card ids and names it may not know.
 """
 
 from __future__ import annotations

@@ -99,7 +99,8 @@ def test_5_0_the_winner_names_the_receiver_of_each_prize_card() -> None:
     play(state, "type surface", "play A01", "done", "play X13", "done", "play A12", "done", "play X14", "done")
     assert state.position()["phase"] == "share" and state.current_player() == 0
     assert zone(state, "operation") == ["O05"] and zone(state, "prizes") == ["X13", "X14"]
-    assert "prize cards to share (5.0), the next one first: O05, X13, X14" in render(state.observe(0), 0)
+    board = " ".join(render(state.observe(0), 0).split())
+    assert "Prizes to share (5.0), next first: O05 Hats, X13 Bolzano, X14 Navigatori dest…" in board
     assert legal_texts(state) == ["seat 0", "seat 2"]
     play(state, "seat 2")  # the Operation (and its half freighter, 1.5) to seat 2
     assert legal_texts(state) == ["seat 0", "seat 2"]

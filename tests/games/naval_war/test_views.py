@@ -99,7 +99,7 @@ def test_render_shows_the_table_for_a_seat() -> None:
     state = play(build({"fleet:0": ["NELSON"], "fleet:1": ["MARYLAND"], "fleet:2": ["LUTZOW"],
                         "hand:0": ["SALVO16x2-1"]}, phase="turn", turn=0), "draw SMOKE")
     text = render(state.observe(0), 0)
-    assert "NELSON" in text and "damage 0/5" in text and "your hand: SALVO16x2-1, SMOKE-1" in text
+    assert 'Nelson 16" 0/9' in text and "Maryland 0/5" in text and "Your hand: 16-inch ×2, Smoke" in text
 
 
 def test_determinize_in_the_opening_leaves_the_opener_a_red_card_to_play() -> None:

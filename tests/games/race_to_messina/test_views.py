@@ -85,13 +85,13 @@ def test_render_shows_the_track_tables_and_hand_but_no_hidden_card() -> None:
     state = build("sicily", {"table:axis:americans": ["X36", "X10"], "table:americans": ["A38"],
                              "hand:americans": ["A04"], "hand:axis": ["X21"]}, phase="action", pt=[1, 2, 3])
     text = render(state.observe(1), 1)
-    assert "PT track: british 1/10, americans 2/10, axis 3/16" in text
-    assert "table:axis:americans (total 19)" in text
-    assert "A04 Infantry Division" in text
-    assert "X21" not in text
+    assert "British 1/10 PT, hand 0 · Americans 2/10 PT, hand 1 · Axis 3/16 PT, hand 1" in text
+    assert "Axis set against the Americans 19F [to act]: X10 Bottleneck 7F," in text
+    assert "A04 Infantry Division 7F" in text
+    assert "X21" not in text and "table:" not in text
     for variant in ("invasion", "race"):
         shown = render(game(variant).new_initial_state().observe(0), 0)
-        assert "turn 1 — logistics phase" in shown
+        assert "turn 1, Logistics" in shown
 
 
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:

@@ -31,6 +31,21 @@ class Phase:
 PHASE_NAMES = ("first_draw", "deal", "deploy", "joint", "reinforce_draw", "reinforce", "refill", "over")
 """The name of each `Phase`, as the position and the observation show it."""
 
+PHASE_WORDS = {
+    "first_draw": "drawing for the first turn",
+    "deal": "dealing",
+    "deploy": "deploy",
+    "joint": "deploy the joint partner",
+    "reinforce_draw": "REINFORCE draw",
+    "reinforce": "REINFORCE: deploy again",
+    "refill": "refilling the hand",
+    "over": "game over",
+}
+"""Each phase (by its `PHASE_NAMES` name) in a player's words, as the board and the prompt line show it."""
+
+SEAT_NAMES = ("player 0", "player 1")
+"""The seats' names (`Game.seat_names`), as the log, the board and the result name them."""
+
 
 class Length:
     """WINNING THE GAME: the game lengths, in the order of `params.LENGTHS`."""

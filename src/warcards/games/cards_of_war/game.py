@@ -9,9 +9,9 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
-from warcards.games.cards_of_war import notation, rules, views
+from warcards.games.cards_of_war import log, notation, rules, views
 from warcards.games.cards_of_war.cards import CardTable, load_cards
-from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES
+from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES, SEAT_NAMES
 from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
 from warcards.games.cards_of_war.setup import state_from_setup
 from warcards.games.cards_of_war.state import CardsOfWarState
@@ -35,6 +35,10 @@ class CardsOfWarGame(Game):
     observe_of = staticmethod(views.observe)
     determinize_of = staticmethod(views.determinize)
     hidden_action_text_of = staticmethod(views.hidden_action_text)
+    log_lines_of = staticmethod(log.log_lines)
+    action_label_of = staticmethod(log.action_label)
+    result_of = staticmethod(log.result)
+    observe_public_of = staticmethod(log.observe_public)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -93,6 +97,9 @@ class CardsOfWarGame(Game):
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> CardsOfWarState:
         return state_from_setup(self, setup)
+
+    def seat_names(self) -> list[str]:
+        return list(SEAT_NAMES)
 
     def rulings_path(self) -> Path | None:
         return Path(__file__).with_name("RULES.md")

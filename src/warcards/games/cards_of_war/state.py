@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     NO_BATTLE,
@@ -293,6 +293,19 @@ class CardsOfWarState(State):
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
+
+    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        assert isinstance(after, CardsOfWarState)
+        return self.game.log_lines_of(self, action, after, seat)
+
+    def _action_label(self, action: int) -> str:
+        return self.game.action_label_of(self, action)
+
+    def _result(self) -> GameResult:
+        return self.game.result_of(self)
+
+    def _observe_public(self) -> JSON:
+        return self.game.observe_public_of(self)
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string_of(self, action)

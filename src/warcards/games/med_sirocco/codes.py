@@ -98,10 +98,12 @@ STAGE_NAMES = ("start-operation", "round-start", "turns", "intelligence", "round
 EV_OP, EV_ROLL_SIROCCO, EV_ROLL_EXPL, EV_ROLL_CARD, EV_CANCEL, EV_SIROCCO_PASS, EV_SIROCCO_GONE = range(7)
 EV_DESTROY, EV_SUNK, EV_INVALID, EV_TOTALS, EV_WIN, EV_DRAW, EV_NO_COMBAT, EV_PICKUP, EV_SHARE = range(7, 16)
 
-# Reasons a card may not be played now (codes; `reason_text` writes them out).
-R_OK, R_SIDE, R_RESTRICT, R_YEAR, R_ONE_FORCE, R_SHALLOWS, R_BONUS_HOST, R_RAID_TYPE, R_RAID_SURFACE = range(9)
-R_TWIN, R_INTEL_ROUND, R_INTEL_FORCE, R_ADMIRAL_FORCE, R_FOG_NONE, R_BOMB_NONE, R_NIGHT = range(9, 16)
-R_SHALLOWS_ROUND, R_LOST, R_INTEL_SIDE, R_RAID_ROUND = range(16, 20)
+# Why a card may not be played now (`reason_text` writes them out): NO_REFUSAL when it may be, else the refusal,
+# named NO_<what stops it> (not to be read as the rulings R<n> of RULES.md).
+NO_REFUSAL, NO_SIDE, NO_RESTRICT, NO_YEAR, NO_ONE_FORCE, NO_SHALLOWS = range(6)
+NO_BONUS_HOST, NO_RAID_TYPE, NO_RAID_SURFACE = range(6, 9)
+NO_TWIN, NO_INTEL_ROUND, NO_INTEL_FORCE, NO_ADMIRAL_FORCE, NO_FOG_NONE, NO_BOMB_NONE, NO_NIGHT = range(9, 16)
+NO_SHALLOWS_ROUND, NO_LOST, NO_INTEL_SIDE, NO_RAID_ROUND = range(16, 20)
 
 # A Supply card waiting to pick up (2.41) is coded as its index among the cards under the Operation, or as
 # SUPPLY_IN_PLAY + its entry number when it is still in play.

@@ -8,7 +8,7 @@ from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
-from warcards.games.med_sirocco import notation, rules, views
+from warcards.games.med_sirocco import log, notation, rules, views
 from warcards.games.med_sirocco.cards import K_BONUS, ON_ALLIES, ON_AXIS, Deck, load_deck
 from warcards.games.med_sirocco.notation import N_CARDS, NUM_ACTIONS, NUM_CHANCE
 from warcards.games.med_sirocco.setup import state_from_setup
@@ -33,6 +33,10 @@ class MedSiroccoGame(Game):
     hidden_action_text_of = staticmethod(views.hidden_action_text)
     zones_of = staticmethod(views.zones)
     position_of = staticmethod(views.position)
+    observe_public_of = staticmethod(views.observe_public)
+    log_lines_of = staticmethod(log.log_lines)
+    action_label_of = staticmethod(log.action_label)
+    result_of = staticmethod(log.result)
     action_to_string_of = staticmethod(notation.action_to_string)
     parse_action_of = staticmethod(notation.parse_action)
 

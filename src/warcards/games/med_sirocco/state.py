@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
 from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import ALL_TYPES
 from warcards.games.med_sirocco.codes import CK_DRAW, CK_OP, FIRST_YEAR, PH_CHANCE, PH_END
@@ -326,6 +326,20 @@ class MedSiroccoState(State):
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
+
+    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        if not isinstance(after, MedSiroccoState):
+            raise TypeError(f"after must be the med-sirocco state the action led to, not {type(after).__name__}")
+        return self.game.log_lines_of(self, action, after, seat)
+
+    def _action_label(self, action: int) -> str:
+        return self.game.action_label_of(self, action)
+
+    def _result(self) -> GameResult:
+        return self.game.result_of(self)
+
+    def _observe_public(self) -> JSON:
+        return self.game.observe_public_of(self)
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string_of(self, action)

@@ -1,10 +1,12 @@
 """What a seat may know (`observe`), sampled full states for search (`determinize`), what each seat sees of
-each action (`hidden_action_text`).
+each action (`hidden_action_text`), what every seat sees (`observe_public`). What a player reads of it — the
+game log, move labels, the result — is `log.py`.
 
 A seat sees its own hand, every face-up card, the backs of face-down cards, hand sizes, the discard pile
 (discards are face up, R16), each player's won Operations face up and the count of his hidden
 captured cards (3.4 "The cards under the Operation card must remain hidden"), and the cards it knows to
 be in another hand (S02 Lost exchanges, 2.41 Supply pick-ups).
+
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import JSON, Rng
 from warcards.games.med_sirocco import codes, rules
-from warcards.games.med_sirocco.cards import E_NIGHT, K_STORM, TYPE_NAMES
-from warcards.games.med_sirocco.notation import DISCARD, PLAY
+from warcards.games.med_sirocco.cards import (
+    E_NIGHT,
+    K_STORM,
+    TYPE_NAMES,
+)
+from warcards.games.med_sirocco.notation import (
+    DISCARD,
+    PLAY,
+)
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoState
@@ -141,6 +150,25 @@ def observe(state: MedSiroccoState, seat: int, fields: frozenset[str] | None = N
         for name, build in _FIELDS.items()
         if name in fields and (over or name != "final_vp")
     }
+
+
+_PRIVATE_FIELDS = frozenset({"seat", "hand", "known_in_hands", "operation_choice", "captured", "my_vp",
+                             "lost_selected"})
+"""The fields of `observe` that hold what one seat alone knows (its hand, what it knows of other hands, the
+Operations drawn for it to choose from, its captured cards and their VP, the cards it chose for Lost)."""
+
+
+def observe_public(state: MedSiroccoState) -> JSON:
+    """What every seat sees (a spectator's view): `observe`'s public fields, every face-down card hidden,
+    and for the private ones only what all may know (how many Operations are drawn to choose from, how many
+    cards Lost's player has chosen)."""
+    over = state.phase == codes.PH_END
+    view: dict[str, Any] = {name: build(state, -1) for name, build in _FIELDS.items()
+                            if name not in _PRIVATE_FIELDS and (over or name != "final_vp")}
+    view["seat"] = None
+    view["operation_choice"] = len(state.operation_choice)
+    view["lost_selected"] = len(state.lost_cards)
+    return view
 
 
 def determinize(state: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:

@@ -9,24 +9,25 @@ from typing import Any, ClassVar
 from warcards.engine.api import Game
 from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
-from warcards.games.naval_war import notation, rules, views
+from warcards.games.naval_war import log, notation, rules, views
 from warcards.games.naval_war import setup as scenario_setup
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
-from warcards.games.naval_war.state import NavalWarState, NotationModule, RulesModule, ViewsModule
+from warcards.games.naval_war.state import LogModule, NavalWarState, NotationModule, RulesModule, ViewsModule
 
 
 class NavalWarGame(Game):
     """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options.
 
     The state reaches the modules above it (HOUSE.md's import order) through its game: the class attributes
-    `rules`, `views` and `notation` are those modules (class attributes, so that a game pickles)."""
+    `rules`, `views`, `notation` and `log` are those modules (class attributes, so that a game pickles)."""
 
     game_id = "naval-war"
     title = "Naval War"
     rules: ClassVar[RulesModule] = rules
     views: ClassVar[ViewsModule] = views
     notation: ClassVar[NotationModule] = notation
+    log: ClassVar[LogModule] = log
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
 from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
 if TYPE_CHECKING:
@@ -48,11 +48,19 @@ class RulesModule(Protocol):
 class ViewsModule(Protocol):
     """What the state calls in `views` (the module is the implementation)."""
 
-    def observe(self, state: NavalWarState, seat: int, fields: frozenset[str] | None = None) -> JSON: ...
+    def observe(self, state: NavalWarState, seat: int | None, fields: frozenset[str] | None = None) -> JSON: ...
     def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
     def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
     def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
     def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
+
+
+class LogModule(Protocol):
+    """What the state calls in `log` (the module is the implementation): the game in player's words."""
+
+    def log_lines(self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None) -> list[LogLine]: ...
+    def action_label(self, state: NavalWarState, action: int) -> str: ...
+    def game_result(self, state: NavalWarState) -> GameResult: ...
 
 
 class NotationModule(Protocol):
@@ -91,6 +99,8 @@ class NavalWarState(State):
         alive: whether each seat still has ships this round.
         scores: each seat's score over the rounds played.
         last_round: each seat's points in the last round scored.
+        ended_ships: where each ship was when the last round ended (its Deep Six piles; the log reads the ships
+            sunk in a round's last step off it, since the next deal clears the table).
         kamikaze_wait: turns each carrier still rests after a Kamikaze strike.
         strikes: the air strikes named this turn, three ints each: carrier, target ship, 1 if Kamikaze.
         carriers_to_name: the carriers that may strike this turn, in the order they are named.
@@ -151,6 +161,7 @@ class NavalWarState(State):
         self.alive: list[bool] = [True] * n
         self.scores: list[int] = [0] * n
         self.last_round: list[int] = [0] * n
+        self.ended_ships: list[int] = []
         self.kamikaze_wait: list[int] = [0] * table.num_ships
         self.strikes: list[int] = []
         self.carriers_to_name: list[int] = []
@@ -243,3 +254,16 @@ class NavalWarState(State):
 
     def position(self) -> JSON:
         return self.game.views.position(self)
+
+    def _observe_public(self) -> JSON:
+        return self.game.views.observe(self, None)
+
+    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        assert isinstance(after, NavalWarState)
+        return self.game.log.log_lines(self, action, after, seat)
+
+    def _action_label(self, action: int) -> str:
+        return self.game.log.action_label(self, action)
+
+    def _result(self) -> GameResult:
+        return self.game.log.game_result(self)

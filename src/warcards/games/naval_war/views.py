@@ -132,11 +132,12 @@ def _strikes(state: NavalWarState) -> list[JSON]:
 
 
 # ----- a seat's view ------------------------------------------------------------------------------------
-def observe(state: NavalWarState, seat: int, fields: frozenset[str] | None = None) -> JSON:
+def observe(state: NavalWarState, seat: int | None, fields: frozenset[str] | None = None) -> JSON:
     """What `seat` may know: its hand, every card on the table, hand counts, pile sizes, the face-up discard
-    pile and Deep Six piles, the scores, and what is being resolved. With `fields`, only those top-level
-    fields, the task forces, the discard pile and the position fields each built only when asked for (bots
-    read a few fields on every move)."""
+    pile and Deep Six piles, the scores, and what is being resolved; for `seat` None what every seat may know
+    (a spectator's view, `public_view`): no hand, every face-down ship hidden, at night no carriers to name
+    (R41). With `fields`, only those top-level fields, the task forces, the discard pile and the position
+    fields each built only when asked for (bots read a few fields on every move)."""
     t = state.table
     cpos = state.card_position
     view: JSON = {
@@ -146,7 +147,7 @@ def observe(state: NavalWarState, seat: int, fields: frozenset[str] | None = Non
         "target": state.params.target,
         "current_player": state.to_act,
     }
-    if fields is None or "hand" in fields:
+    if seat is not None and (fields is None or "hand" in fields):
         view["hand"] = sorted(t.card_ids[c] for c in state.hands[seat])
     view["deck_size"] = state.deck_size
     view["harbor_size"] = len(state.harbor)
@@ -168,7 +169,7 @@ def observe(state: NavalWarState, seat: int, fields: frozenset[str] | None = Non
     return view
 
 
-def _task_forces(state: NavalWarState, seat: int) -> list[JSON]:
+def _task_forces(state: NavalWarState, seat: int | None) -> list[JSON]:
     """Each seat's task force as `seat` sees it (face-down ships of others show no id, gun or hits). Bots
     ask for it at every move of a search's rollouts, so each pile is gathered in one pass over its cards."""
     t = state.table

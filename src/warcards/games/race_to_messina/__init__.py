@@ -24,6 +24,7 @@ SPEC = GameSpec(
     heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
     evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
     render=Ref(f"{_PACKAGE}.render:render"),
+    status=Ref(f"{_PACKAGE}.render:status"),
     encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
     search_levels={"hard": {**PAIRED_SEARCH, "halving": True, "iterations": 240, "horizon": 16}},
 )

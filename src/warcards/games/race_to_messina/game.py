@@ -13,7 +13,7 @@ from typing import Any
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import Game
 from warcards.engine.errors import OptionError
-from warcards.games.race_to_messina import notation, rules, views
+from warcards.games.race_to_messina import log, notation, rules, views
 from warcards.games.race_to_messina import setup as scenario_setup
 from warcards.games.race_to_messina.cards import ALLY, CardTable, card_table
 from warcards.games.race_to_messina.params import TURN_ACTION_BOUND, VARIANT_TABLE, Variant
@@ -36,6 +36,10 @@ class RaceToMessinaGame(Game):
     position_of = staticmethod(views.position)
     action_to_string_of = staticmethod(notation.action_to_string)
     parse_action_of = staticmethod(notation.parse_action)
+    log_lines_of = staticmethod(log.log_lines)
+    action_label_of = staticmethod(log.action_label)
+    result_of = staticmethod(log.game_result)
+    public_view_of = staticmethod(log.public_view)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

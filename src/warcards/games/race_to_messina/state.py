@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
 from warcards.games.race_to_messina.cards import CardTable
 from warcards.games.race_to_messina.codes import (
     ACTION,
@@ -245,6 +245,20 @@ class RaceToMessinaState(State):
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
+
+    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+        if not isinstance(after, RaceToMessinaState):
+            raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Race to Messina state")
+        return self.game.log_lines_of(self, action, after, seat)
+
+    def _action_label(self, action: int) -> str:
+        return self.game.action_label_of(self, action)
+
+    def _result(self) -> GameResult:
+        return self.game.result_of(self)
+
+    def _observe_public(self) -> JSON:
+        return self.game.public_view_of(self)
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string_of(self, action)

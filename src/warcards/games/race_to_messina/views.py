@@ -275,6 +275,12 @@ def _field_table() -> dict[str, Callable[[RaceToMessinaState, int], Any]]:
 _FIELDS = _field_table()
 
 
+def observe_public(state: RaceToMessinaState, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The observation `fields` every seat sees alike, as no seat (`NO_SEAT`): every hidden Deployment choice
+    counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `log.public_view`)."""
+    return {name: _FIELDS[name](state, NO_SEAT) for name in fields}
+
+
 def observe(state: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
     """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
     each computed only when asked for (bots read a few fields on every move)."""

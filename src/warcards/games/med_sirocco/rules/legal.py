@@ -14,6 +14,7 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
 )
 from warcards.games.med_sirocco.codes import (
+    NO_REFUSAL,
     PH_ADMIRAL,
     PH_BUILD,
     PH_CHANCE,
@@ -28,7 +29,6 @@ from warcards.games.med_sirocco.codes import (
     PH_TARGET,
     PH_TURN,
     PH_TYPE,
-    R_OK,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
@@ -71,14 +71,14 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
         acts: list[int]
         if (state.is_battle and state.round_index == 1) and state.turn_mode == 0:
             acts = [PLAY + c for c in hand if g.kind[c] != K_STORM or g.effect[c] == E_NIGHT
-                    or check_play(state, p, c) == R_OK]
+                    or check_play(state, p, c) == NO_REFUSAL]
             if ph == PH_BUILD:
                 acts.append(DONE)
             elif not acts:
                 acts.append(PASS)
             acts.sort()
             return acts
-        acts = [PLAY + c for c in hand if check_play(state, p, c) == R_OK]
+        acts = [PLAY + c for c in hand if check_play(state, p, c) == NO_REFUSAL]
         if ph == PH_BUILD:
             acts.append(DONE)
         elif state.turn_mode == 1:
@@ -133,7 +133,7 @@ def illegal_reason(state: MedSiroccoState, action: int) -> str:
             code = check_play(state, p, c)
             return reason_text(state, p, c, code)
         code = check_play(state, p, c)
-        if code != R_OK:
+        if code != NO_REFUSAL:
             return reason_text(state, p, c, code)
     if (ph == PH_TURN and action in (PASS, DISCARD_ALL)) or (DISCARD <= action < SELECT and ph == PH_TURN):
         if must_play(state) and not face_down_round(state):

@@ -30,12 +30,12 @@ from warcards.games.med_sirocco.codes import (
     EV_PICKUP,
     EV_TOTALS,
     EV_WIN,
+    NO_INTEL_ROUND,
+    NO_NIGHT,
+    NO_REFUSAL,
     PH_CHANCE,
     PH_SHARE,
     PH_SUPPLY,
-    R_INTEL_ROUND,
-    R_NIGHT,
-    R_OK,
     ST_RESOLVE,
     ST_SHARE,
     ST_START_OP,
@@ -122,7 +122,7 @@ def reveal(state: MedSiroccoState) -> None:
             c = state.entry_card[e]
             code = reveal_check(state, p, c)
             state.entry_face_down[e] = False
-            if code != R_OK:
+            if code != NO_REFUSAL:
                 kill_entry(state, e, to_pile=True)
                 state.log.append((EV_INVALID, p, c))
                 continue
@@ -148,9 +148,9 @@ def reveal_check(state: MedSiroccoState, p: int, c: int) -> int:
     """3.2: the validity of a face-down card at the reveal (the same rules as a face-up play)."""
     g = state.game
     if g.kind[c] == K_STORM:
-        return R_OK if g.effect[c] == E_NIGHT else R_NIGHT
+        return NO_REFUSAL if g.effect[c] == E_NIGHT else NO_NIGHT
     if g.kind[c] == K_SPECIAL and g.effect[c] == E_INTEL:
-        return R_INTEL_ROUND
+        return NO_INTEL_ROUND
     return check_play(state, p, c)
 
 

@@ -32,26 +32,26 @@ from warcards.games.med_sirocco.cards import (
 )
 from warcards.games.med_sirocco.codes import (
     FIRST_YEAR,
-    R_ADMIRAL_FORCE,
-    R_BOMB_NONE,
-    R_BONUS_HOST,
-    R_FOG_NONE,
-    R_INTEL_FORCE,
-    R_INTEL_ROUND,
-    R_INTEL_SIDE,
-    R_LOST,
-    R_NIGHT,
-    R_OK,
-    R_ONE_FORCE,
-    R_RAID_ROUND,
-    R_RAID_SURFACE,
-    R_RAID_TYPE,
-    R_RESTRICT,
-    R_SHALLOWS,
-    R_SHALLOWS_ROUND,
-    R_SIDE,
-    R_TWIN,
-    R_YEAR,
+    NO_ADMIRAL_FORCE,
+    NO_BOMB_NONE,
+    NO_BONUS_HOST,
+    NO_FOG_NONE,
+    NO_INTEL_FORCE,
+    NO_INTEL_ROUND,
+    NO_INTEL_SIDE,
+    NO_LOST,
+    NO_NIGHT,
+    NO_ONE_FORCE,
+    NO_RAID_ROUND,
+    NO_RAID_SURFACE,
+    NO_RAID_TYPE,
+    NO_REFUSAL,
+    NO_RESTRICT,
+    NO_SHALLOWS,
+    NO_SHALLOWS_ROUND,
+    NO_SIDE,
+    NO_TWIN,
+    NO_YEAR,
 )
 from warcards.games.med_sirocco.params import (
     HAND_SIZE,
@@ -140,7 +140,7 @@ def lost_possible(state: MedSiroccoState, p: int) -> bool:
 
 
 def check_play(state: MedSiroccoState, p: int, c: int) -> int:
-    """Why card `c` may not join `p`'s face-up play now (a reason code), or R_OK.
+    """Why card `c` may not join `p`'s face-up play now (a reason code), or NO_REFUSAL.
 
     1.4 C, 3.1, 3.2 (one side per player), 2.2 / 3.1 (the year), 2.3 (Bonus), 2.41–2.48 and the Storm cards.
     """
@@ -149,114 +149,114 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
     if sd != NEUTRAL:
         t_side = state.turn_side
         if t_side >= 0 and sd != t_side:
-            return R_SIDE
+            return NO_SIDE
     if state.turn_mode == 1 and len(state.entry_card) == state.turn_first_entry and sd != state.seat_side[p]:
-        return R_INTEL_SIDE
+        return NO_INTEL_SIDE
     if state.restrict_by >= 0 and restricted(state, p) and sd != state.restrict_side:
-        return R_RESTRICT
+        return NO_RESTRICT
     if k == K_FORCE:
         if not years & state.year_bit:
-            return R_YEAR
+            return NO_YEAR
         if state.turn_intel:
-            return R_INTEL_FORCE
+            return NO_INTEL_FORCE
         if state.turn_forces >= state.turn_force_limit:
-            return R_ONE_FORCE
+            return NO_ONE_FORCE
         if frame == SUB and state.shallows_by >= 0 and shallows_active(state, p):
-            return R_SHALLOWS
+            return NO_SHALLOWS
         if state.turn_raid and not frame & SURFACE:
-            return R_RAID_SURFACE
-        return R_OK
+            return NO_RAID_SURFACE
+        return NO_REFUSAL
     if k == K_BONUS:
         if g.frame[c] == SUB and shallows_active(state, p):
-            return R_SHALLOWS
+            return NO_SHALLOWS
         if not g.solo[c] and find_host(state, p, c) < 0:
-            return R_BONUS_HOST
-        return R_OK
+            return NO_BONUS_HOST
+        return NO_REFUSAL
     if k == K_SUPPLY:
-        return R_OK
+        return NO_REFUSAL
     eff = g.effect[c]
     if k == K_SPECIAL:
         if eff in (E_RAID, E_FUEL):
             if not state.engagement_type & SURFACE:
-                return R_RAID_TYPE
+                return NO_RAID_TYPE
             if state.is_battle and state.round_index > 0 and state.num_players > 2:
-                return R_RAID_ROUND
+                return NO_RAID_ROUND
             if state.raid_players >> p & 1:
-                return R_TWIN
+                return NO_TWIN
             for e in range(state.turn_first_entry, len(state.entry_card)):
                 ce = state.entry_card[e]
                 if state.entry_alive[e] and not state.entry_face_down[e] and g.kind[ce] == K_FORCE and not g.frame[ce] & SURFACE:
-                    return R_RAID_SURFACE
-            return R_OK
+                    return NO_RAID_SURFACE
+            return NO_REFUSAL
         if eff == E_INTEL:
             if state.is_battle and state.round_index > 0:
-                return R_INTEL_ROUND
+                return NO_INTEL_ROUND
             if state.turn_forces > 0 or state.turn_mode == 1 or state.turn_intel:
-                return R_INTEL_FORCE
-            return R_OK
+                return NO_INTEL_FORCE
+            return NO_REFUSAL
         if eff == E_ADMIRAL:
             if state.turn_forces == 0:
-                return R_ADMIRAL_FORCE
-            return R_OK
-        return R_OK
+                return NO_ADMIRAL_FORCE
+            return NO_REFUSAL
+        return NO_REFUSAL
     # Storm cards (Explanation of significant cards).
     if eff == E_NIGHT:
-        return R_NIGHT
+        return NO_NIGHT
     if eff == E_SHALLOWS:
-        return R_SHALLOWS_ROUND if state.is_battle and state.round_index > 0 else R_OK
+        return NO_SHALLOWS_ROUND if state.is_battle and state.round_index > 0 else NO_REFUSAL
     if eff == E_FOG:
-        return R_OK if visible_alive(state, K_BONUS) else R_FOG_NONE
+        return NO_REFUSAL if visible_alive(state, K_BONUS) else NO_FOG_NONE
     if eff == E_BOMB:
-        return R_OK if visible_alive(state, K_FORCE) else R_BOMB_NONE
+        return NO_REFUSAL if visible_alive(state, K_FORCE) else NO_BOMB_NONE
     if eff == E_LOST:
-        return R_OK if lost_possible(state, p) else R_LOST
-    return R_OK
+        return NO_REFUSAL if lost_possible(state, p) else NO_LOST
+    return NO_REFUSAL
 
 
 def reason_text(state: MedSiroccoState, p: int, c: int, code: int) -> str:
     """The refusal message for `check_play`'s code, citing the rule."""
     g = state.game
     label = g.label(c)
-    if code == R_SIDE:
+    if code == NO_SIDE:
         return (f"3.1/3.2: a player plays cards of one side only in an Engagement; you fight for "
                 f"{('Allies', 'Axis')[state.turn_side]} and {label} is not")
-    if code == R_RESTRICT:
+    if code == NO_RESTRICT:
         return (f"2.42/2.43: after {g.label(state.restrict_card)} the remaining players may only play "
                 f"{('Allied', 'Axis')[state.restrict_side]} cards or discard")
-    if code == R_YEAR:
+    if code == NO_YEAR:
         years = [str(FIRST_YEAR + i) for i in range(4) if g.years[c] >> i & 1]
         return f"3.1 The year: {label} is playable in {', '.join(years)}; this Operation is {state.year}"
-    if code == R_ONE_FORCE:
+    if code == NO_ONE_FORCE:
         return "1.4 C: one Force card per play (two only with an Admiral's option B, 2.46)"
-    if code == R_SHALLOWS:
+    if code == NO_SHALLOWS:
         return f"S07 Shallows: no periscope-view (submarine) card may be played after it this round ({label})"
-    if code == R_BONUS_HOST:
+    if code == NO_BONUS_HOST:
         return (f"2.3: {label} must join a Force card of this play of the same type and "
                 f"{'nation' if g.plays_on[c] == ON_NATION else 'side'}; it may not be played on its own")
-    if code == R_RAID_TYPE:
+    if code == NO_RAID_TYPE:
         return f"2.42/2.43: {label} is played in a surface or combined Engagement only"
-    if code == R_RAID_SURFACE:
+    if code == NO_RAID_SURFACE:
         return "2.42/2.43: Raid on La Spezia / Romanian Fuel is played alone or with a surface card only"
-    if code == R_TWIN:
+    if code == NO_TWIN:
         return "2.4: a player may play only one of Raid on La Spezia and Romanian Fuel per Engagement"
-    if code == R_INTEL_ROUND:
+    if code == NO_INTEL_ROUND:
         return "2.45: during a Battle, an Intelligence card can only be played in the 1st round"
-    if code == R_INTEL_FORCE:
+    if code == NO_INTEL_FORCE:
         return "2.45: an Intelligence card is played in place of a Force card"
-    if code == R_ADMIRAL_FORCE:
+    if code == NO_ADMIRAL_FORCE:
         return "2.46: an Admiral is played in addition to a Force card; play the Force card first"
-    if code == R_FOG_NONE:
+    if code == NO_FOG_NONE:
         return "S04 Fog: there is no face-up Bonus card in play to cancel"
-    if code == R_BOMB_NONE:
+    if code == NO_BOMB_NONE:
         return "S06 Bomb alley: there is no face-up Force card in play"
-    if code == R_NIGHT:
+    if code == NO_NIGHT:
         return "S05 Night action: played face down during the 2nd round of a Battle only"
-    if code == R_SHALLOWS_ROUND:
+    if code == NO_SHALLOWS_ROUND:
         return "S07 Shallows: may not be played during the 2nd round of a Battle"
-    if code == R_LOST:
+    if code == NO_LOST:
         return "S02 Lost: you need two other cards in hand and two other players holding cards"
-    if code == R_INTEL_SIDE:
+    if code == NO_INTEL_SIDE:
         return "2.45: after an Intelligence card, the player must play a card of its side"
-    if code == R_RAID_ROUND:
+    if code == NO_RAID_ROUND:
         return "2.42/2.43: this card can only affect the 1st round of a Battle"
     return "this card may be played"

@@ -130,6 +130,7 @@ def end_round(state: NavalWarState) -> None:
     """Round end and Goal: score; the game ends when one side reaches the target alone at the top (a tie
     plays one more round, R19); otherwise the leader deals the next round (R20)."""
     pts = round_points(state)
+    state.ended_ships = state.ship_position[:]
     for i in range(state.num_players):
         state.scores[i] += pts[i]
     state.last_round = pts
