@@ -489,6 +489,33 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry)
 
 
+def check_database(url: str) -> None:
+    """Open the database and apply the migrations, or raise `ValueError` saying why it cannot be used (the
+    URL shown without its password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from warcards.engine.text import quote
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        shown = url.split("@")[-1]
+    store = None
+    try:
+        store = Store(url)
+        store.migrate()
+    except (SQLAlchemyError, OSError) as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise ValueError(
+            f"--database {quote(shown, 160)} cannot be used: {reason} "
+            "(a SQLAlchemy URL such as sqlite:///path/file.sqlite3 or postgresql://user@host/db)"
+        ) from None
+    finally:
+        if store is not None:
+            store.close()
+
+
 def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] = ()) -> None:
     """Run the server (uvicorn) until interrupted; migrations run at startup."""
     import uvicorn
@@ -499,6 +526,8 @@ def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] =
     handler.setFormatter(JsonLines())
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    url = database or default_url()
+    check_database(url)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    app = create_app(database or default_url(), bot_url=f"ws://{bot_host}:{port}", origins=origins)
+    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", origins=origins)
     uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None)
