@@ -163,6 +163,11 @@ class Server:
             level = hub.info.seats[seat].level or "random"
             await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "agent", seat))
 
+    def forget_if_idle(self, hub: TableHub) -> None:
+        """A finished table nobody watches leaves memory (it is rebuilt from its log if asked for again)."""
+        if hub.finished and not hub.connections and self.hubs.get(hub.id) is hub:
+            del self.hubs[hub.id]
+
     async def launch_stand_in(self, hub: TableHub, seat: int, token: str, level: str) -> None:
         if self.bots is not None:
             await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "stand-in", seat, hub.event_no))
@@ -290,6 +295,7 @@ def create_app(
             hub.info = await info_of(table_id)
         elif hub.status == "playing":
             await hub.resign(None, seat, f"leave-{secrets.token_hex(8)}")
+            server.forget_if_idle(hub)
         return table_out(await info_of(table_id))
 
     @app.get("/tables/{table_id}/spectate")
@@ -402,6 +408,7 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
         hub.detach(connection)
         connection.outbox.put_nowait(None)
         await writer
+        server.forget_if_idle(hub)
 
 
 async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:

@@ -86,7 +86,6 @@ class TableHub:
         """Seconds from an accepted act's receipt to its last broadcast queued (the newest 10,000)."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.on_end: Callable[[TableHub], Awaitable[None]] | None = None
 
     # ----- rebuilding from the log -------------------------------------------------------------------------
     def replay(self, events: list[EventInfo]) -> None:
@@ -456,8 +455,6 @@ class TableHub:
         log.info(end.result.reason, extra={"table": self.id, "status": "finished", "event_no": self.event_no})
         for connection in self.connections:
             connection.send(end)
-        if self.on_end is not None:
-            await self.on_end(self)
 
     def _record_action(self, kind: str, action: int) -> dict[Recipient, p.EventBody]:
         """Apply an action (already committed) and keep each recipient's view of it."""
