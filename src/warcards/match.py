@@ -7,6 +7,12 @@ draws chance. `replay` re-applies every action to a fresh state, re-derives each
 seed, checks that each action is legal and that the returns agree, and raises `RecordError` (a
 `WarcardsError`) naming the first thing that differs, so a changed seed or a forged deal is refused.
 `read_record_values` reads a record file (one JSON record, a JSON array, or JSONL) for the command line.
+
+A `PlayRecord` is the record of a game people play (`warcards play --out`), written as it goes: it names
+the people's seats, and its `returns` stay empty until the end, so an unfinished game is a record too —
+`replay` checks that it is indeed not over. `follow` re-applies a record's actions with the same checks and
+hands back the state, the chance RNG where it stands and each seat's log: how a game is resumed, undone and
+shown (`warcards replay --show`).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -23,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from warcards import __version__
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, State, sample_chance
+from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged, sample_chance
 from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
@@ -49,6 +56,32 @@ class MatchRecord(BaseModel):
     returns: list[FiniteFloat]
     agents: list[StrictStr] = Field(default_factory=list)
     engine_version: StrictStr = __version__
+
+    def finished(self) -> bool:
+        """Whether the record claims a whole game (a `MatchRecord` always does)."""
+        return True
+
+
+class PlayRecord(MatchRecord):
+    """A game people played against bots (`warcards play --out`), written as it goes: `humans` are the
+    seats people played (their `agents` entry is `human`); `returns` stays empty until the game is over,
+    and `replay` checks that claim too (an empty `returns` on a finished game, or returns on an unfinished
+    one, is refused)."""
+
+    humans: list[StrictInt]
+
+    def finished(self) -> bool:
+        return bool(self.returns)
+
+
+HUMAN = "human"
+"""The `agents` entry of a seat a person played (`PlayRecord`)."""
+
+
+def record_model(data: Any) -> type[MatchRecord]:
+    """The record class parsed JSON claims to be: a `PlayRecord` when it names `humans`, else a
+    `MatchRecord` (a tournament's records are told apart by the arena)."""
+    return PlayRecord if isinstance(data, dict) and "humans" in data else MatchRecord
 
 
 RecordT = TypeVar("RecordT", bound=MatchRecord)
@@ -208,43 +241,93 @@ def replay(record: MatchRecord | dict[str, Any]) -> State:
     it was made, or given as a dict of parsed JSON, is checked too); the game and its options load; `returns` (and `agents`, when given) have one entry
     per seat; every chance outcome is the one the record's seed gives (`chance_rng(seed)`, sampled as
     `play_match` samples it); every other action is legal when it is taken; the game ends exactly at the
-    last action; the returns agree."""
+    last action; the returns agree. An unfinished `PlayRecord` (no returns yet) must end where the game
+    is not over."""
     if isinstance(record, MatchRecord):
         record = parse_record(dict(record), "the record", type(record))
     else:
-        record = parse_record(record, "the record", MatchRecord)
-    try:
-        game = load_game(record.game, **record.options)
-    except WarcardsError as error:
-        raise RecordError(f"the record's game cannot be loaded: {error}") from None
-    seats = game.num_players
-    if len(record.returns) != seats:
-        raise RecordError(f"the record has {len(record.returns)} returns; {game.game_id} here has {seats} seats")
-    if record.agents and len(record.agents) != seats:
-        raise RecordError(f"the record names {len(record.agents)} agents; {game.game_id} here has {seats} seats")
-    state = game.new_initial_state()
-    rng = chance_rng(record.seed)
-    for index, action in enumerate(record.actions):
+        record = parse_record(record, "the record", record_model(record))
+    game = record_game(record)
+    state = follow(game, record.seed, record.actions).state
+    if not record.finished():
         if state.is_terminal():
-            raise RecordError(
-                f"the game ends after {index} actions but the record has {len(record.actions)}"
-            )
-        if state.current_player() == CHANCE:
-            expected = sample_chance(state.chance_outcomes(), rng.random())
-            if action != expected:
-                raise RecordError(
-                    f"action {index} is a chance outcome the seed {record.seed} does not give: the record has "
-                    f"{_describe(state, action)}, the seed gives {_describe(state, expected)}"
-                )
-        try:
-            state.apply_action(action)
-        except ValueError as error:
-            raise RecordError(f"replay diverges at action {index} ({_number(action)}): {error}") from None
+            raise RecordError(f"the game is over after {len(record.actions)} actions but the record has no returns")
+        return state
     if not state.is_terminal():
         raise RecordError(f"replay ends after {len(record.actions)} actions but the game is not over")
     if [round(r, 9) for r in state.returns()] != [round(r, 9) for r in record.returns]:
         raise RecordError(f"replay returns {state.returns()} differ from the record's {record.returns}")
     return state
+
+
+def record_game(record: MatchRecord) -> Game:
+    """The game a record names, with its options; `RecordError` when it cannot be loaded or the record's
+    per-seat lists (`returns`, `agents`, a `PlayRecord`'s `humans`) do not fit its seats."""
+    try:
+        game = load_game(record.game, **record.options)
+    except WarcardsError as error:
+        raise RecordError(f"the record's game cannot be loaded: {error}") from None
+    seats = game.num_players
+    if record.finished() and len(record.returns) != seats:
+        raise RecordError(f"the record has {len(record.returns)} returns; {game.game_id} here has {seats} seats")
+    if record.agents and len(record.agents) != seats:
+        raise RecordError(f"the record names {len(record.agents)} agents; {game.game_id} here has {seats} seats")
+    if isinstance(record, PlayRecord):
+        bad = [seat for seat in record.humans if not 0 <= seat < seats]
+        if bad or len(set(record.humans)) != len(record.humans):
+            raise RecordError(
+                f"the record's humans {record.humans} are not distinct seats of {game.game_id} (0 to {seats - 1})"
+            )
+    return game
+
+
+Step = dict[int | None, list[LogLine]]
+"""One step's log lines, by seat (None: a spectator)."""
+
+
+@dataclass
+class Followed:
+    """A game re-applied from its seed and actions (`follow`)."""
+
+    state: State
+    """The state after the actions."""
+    rng: random.Random
+    """The chance RNG, ready for the next chance node."""
+    actors: list[int]
+    """Who took each action: a seat, or `CHANCE`."""
+    steps: list[Step]
+    """Per action, the log lines each asked-for seat read (empty when no seat was asked for)."""
+
+
+def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | None] = ()) -> Followed:
+    """Re-apply `actions` to a fresh state of `game`, checking each chance outcome against the seed and
+    each other action's legality (`RecordError` at the first that differs, or at an action after the end),
+    keeping who acted and, for each of `seats`, the log lines it read (`apply_logged`). How `replay` checks
+    a record, and how `warcards play` resumes, undoes and shows a game."""
+    state = game.new_initial_state()
+    rng = chance_rng(seed)
+    actors: list[int] = []
+    steps: list[Step] = []
+    for index, action in enumerate(actions):
+        if state.is_terminal():
+            raise RecordError(f"the game ends after {index} actions but the record has {len(actions)}")
+        actor = state.current_player()
+        if actor == CHANCE:
+            expected = sample_chance(state.chance_outcomes(), rng.random())
+            if action != expected:
+                raise RecordError(
+                    f"action {index} is a chance outcome the seed {seed} does not give: the record has "
+                    f"{_describe(state, action)}, the seed gives {_describe(state, expected)}"
+                )
+        try:
+            if seats:
+                steps.append(apply_logged(state, action, seats))
+            else:
+                state.apply_action(action)
+        except ValueError as error:
+            raise RecordError(f"replay diverges at action {index} ({_number(action)}): {error}") from None
+        actors.append(actor)
+    return Followed(state, rng, actors, steps)
 
 
 def _describe(state: State, action: int) -> str:

@@ -85,7 +85,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 FLAGS = {
-    "play": ["--variant", "--players", "--cards", "--option", "--seat", "--vs", "--seed"],
+    "play": ["--variant", "--players", "--cards", "--option", "--seat", "--vs", "--seed", "--resume"],
+    "replay": ["--show", "--seat"],
     "simulate": ["--variant", "--players", "--option", "-n", "--bots", "--seed", "--jobs", "--out", "--json"],
     "bench": ["--game", "--seconds", "--search", "--seed", "--json"],
     "tournament": [
@@ -111,6 +112,9 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
         return st.one_of(st.sampled_from(good), st.sampled_from(good), st.sampled_from(good), st.sampled_from(bad))
 
     path = st.sampled_from([str(p) for p in files.values()] + [str(fresh / "new.jsonl"), str(fresh), ""])
+    # Where a command writes: never one of the shared input files, which the other tests read as they were
+    # made (a valid `simulate --out empty.jsonl` would fill it with a record).
+    out_path = st.sampled_from([str(fresh / "new.jsonl"), str(fresh / "out"), str(fresh), "", "/"])
     game = mostly(GAMES, ["chess", *JUNK])
     count = st.sampled_from(["0", "-1", "1", "2", "x", "", "1.5", "9" * 5000, "²"])
     bots = st.sampled_from(["random", "heuristic", "random,heuristic", "", ",", "deep-blue", "random,[red]"])
@@ -126,7 +130,8 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
         "--games": count,
         "--bots": bots,
         "--jobs": st.sampled_from(["0", "-1", "1", "x"]),
-        "--out": path,
+        "--out": out_path,
+        "--resume": path,
         "--game": game,
         "--seconds": st.sampled_from(["0", "-1", "-0.0", "nan", "inf", "x", ""]),
         "--search": st.sampled_from(["easy", "grandmaster", ""]),
@@ -139,8 +144,8 @@ def _argv(draw: Callable[[Any], Any], files: dict[str, Path], fresh: Path) -> li
         "--batch": count,
         "--sides": st.sampled_from(["0,1", "0", "0,0,1", "x", "", "²,1", "9" * 50]),
         "--vary": st.sampled_from(["length=short,long", "players=2,3", "x", "=", LONG]),
-        "--out-dir": path,
-        "--results-dir": path,
+        "--out-dir": out_path,
+        "--results-dir": out_path,
         "--read": path,
     }
     switches = mostly(["--json", "--no-progress", "--until-significant", "--help"], ["--bogus", *JUNK])

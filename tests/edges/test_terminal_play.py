@@ -1,6 +1,6 @@
 """Issue 21 §2 "People too" and §5: `warcards play` shows every move only as the human's seat sees it
-(`seen_action`), and text typed at the prompt never crashes it (Rich markup, Unicode digits, huge numbers,
-huge lines)."""
+(`seen_action`, and since issue 23 the seat's log lines), and text typed at the prompt never crashes it
+(Rich markup, Unicode digits, huge numbers, huge lines)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,11 @@ class _ScriptedHuman:
             public = state.seen_action(action, None)
             if public.action is not None:
                 self.known |= named_cards(game, public.text)
+            before = state.clone()
             apply(action)
+            # What a spectator's log names is public (a card turned face up in the middle of a step).
+            for line in before.log_lines(action, state, None):
+                self.known |= named_cards(game, line.text)
             self.known |= shown_cards(game, state.observe(seat))
             self.scan()
 

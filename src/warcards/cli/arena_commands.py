@@ -30,6 +30,7 @@ from warcards.cli.options import (
     input_file,
     output_file,
     parse_pairs,
+    require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
@@ -124,6 +125,7 @@ def tournament(
     progress: ProgressOpt = True,
 ) -> None:
     """Play every agent in every seat; print win rates (Wilson intervals), margins, head-to-head and ratings."""
+    require_stats("warcards tournament")
     from warcards.arena import (
         SPRTConfig,
         TournamentSpec,
@@ -316,6 +318,7 @@ def balance(
     progress: ProgressOpt = True,
 ) -> None:
     """Equal bots in every seat: a Markdown report with plots of seat/first-player edge, length, action impact."""
+    require_stats("warcards balance")
     from warcards.arena import make_backend
     from warcards.arena.balance import configurations, reports_from_files, run_balance, write_report
 

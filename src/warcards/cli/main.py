@@ -20,11 +20,10 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -38,11 +37,17 @@ from warcards.cli.options import (
     check_bot,
     check_game,
     game_from_flags,
+    input_file,
     output_file,
+    require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import games, load_game, option_specs
 from warcards.engine.text import quote
+
+if TYPE_CHECKING:
+    from warcards.engine.api import Game
+    from warcards.match import MatchRecord, PlayRecord
 
 DEBUG_ENV = "WARCARDS_DEBUG"
 """Set to 1 to see the traceback of an internal error (as `--debug` does)."""
@@ -144,24 +149,124 @@ def list_games() -> None:
         console.print(table)
 
 
+NEW_SEEDS = 1_000_000
+"""A game without `--seed` gets a random seed below this (short enough to retype)."""
+
+
 @app.command()
 def play(
-    game_id: GameArg,
+    game_id: Annotated[
+        str | None, typer.Argument(help="Game id (see `warcards games`); omit it with --resume.")
+    ] = None,
     variant: VariantOpt = None,
     players: PlayersOpt = None,
     cards: CardsOpt = None,
     option: OptionOpt = None,
-    seat: Annotated[str, typer.Option("--seat", help="Your seat, by name or number.")] = "0",
-    vs: Annotated[str, typer.Option("--vs", help="The bot in every other seat.")] = "heuristic",
-    seed: SeedOpt = 0,
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="Your seat, by name or number (default: the first seat).")
+    ] = None,
+    vs: Annotated[
+        str | None, typer.Option("--vs", help="The bot in every other seat (default: heuristic).")
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", min=0, max=SEED_MAX, help="The game's seed, 0 to 2^63-1 (default: a random one, printed)."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write the game's record to this file as it goes (continue it with --resume)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Continue the game saved in this file by --out (and keep saving it there)."),
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots."""
+    """Play a game in the terminal against bots: `help` at the prompt lists the commands (undo, log, guide …)."""
+    import secrets
+
     from warcards.cli.play import TerminalGame
 
-    game = game_from_flags(game_id, variant, players, cards, option or [])
-    seat_number = game.parse_seat(seat)
-    session = TerminalGame(game, seat_number, check_bot(vs), seed, console, console.input)
+    if resume is not None:
+        given = {
+            "--variant": variant, "--players": players, "--cards": cards, "--option": option,
+            "--seat": seat, "--vs": vs, "--seed": seed,
+        }
+        extra = [flag for flag, value in given.items() if value not in (None, [])]
+        if extra:
+            raise CommandLineError(
+                f"--resume continues the saved game with its own options, seat, bots and seed; drop {', '.join(extra)}"
+            )
+        game, record = _saved_game(resume, game_id)
+        out = out or resume
+        bots, human, start = record.agents, record.humans[0], record.seed
+        actions: list[int] = record.actions
+    else:
+        if game_id is None:
+            raise CommandLineError("name the game to play (`warcards games` lists them), or --resume FILE")
+        game = game_from_flags(game_id, variant, players, cards, option or [])
+        human = game.parse_seat(seat or "0")
+        bots = [check_bot(vs or "heuristic")] * game.num_players
+        start = secrets.randbelow(NEW_SEEDS) if seed is None else seed
+        actions = []
+    if out is not None and output_file(out, "--out").exists() and (resume is None or not out.samefile(resume)):
+        raise CommandLineError(
+            f"--out: {quote(str(out), PATH_QUOTE)} exists; continue it with --resume, or choose a new file"
+        )
+    session = TerminalGame(
+        game,
+        human,
+        bots[0],
+        start,
+        console,
+        lambda prompt: console.input(escape(prompt)),
+        bots=bots,
+        actions=actions,
+        out=out,
+        status_console=Console(stderr=True),
+    )
     session.run()
+
+
+def _saved_game(path: Path, game_id: str | None) -> tuple[Game, PlayRecord]:
+    """The game saved in `path` by `play --out`, checked (`replay`) and not over; `CommandLineError` or
+    `RecordError` saying what is wrong."""
+    from warcards.match import HUMAN, PlayRecord, record_game
+
+    where, data = _one_record(path, "--resume")
+    if not (isinstance(data, dict) and "humans" in data):
+        raise CommandLineError(f"--resume: {where} is not a game saved by `warcards play --out`")
+    record = _replay_one(where, data)
+    assert isinstance(record, PlayRecord)
+    if record.finished():
+        raise CommandLineError(f"--resume: the game in {where} is over; see it with warcards replay --show")
+    if len(record.humans) != 1:
+        raise CommandLineError(f"--resume: {where} has {len(record.humans)} people's seats; play takes one")
+    if game_id is not None and game_id != record.game:
+        raise CommandLineError(f"--resume: {where} is a game of {quote(record.game)}, not {quote(game_id)}")
+    game = record_game(record)
+    seats = ["'human'" if seat in record.humans else "a bot's name" for seat in range(game.num_players)]
+    if len(record.agents) != game.num_players or any(
+        (name == HUMAN) != (seat in record.humans) for seat, name in enumerate(record.agents)
+    ):
+        raise CommandLineError(f"--resume: the agents of {where} must be, seat by seat: {', '.join(seats)}")
+    for seat, name in enumerate(record.agents):
+        if seat not in record.humans:
+            check_bot(name)
+    return game, record
+
+
+def _one_record(path: Path, flag: str) -> tuple[str, Any]:
+    """The one record a file holds (`where` it is, its parsed JSON); a file of several is refused."""
+    from warcards.match import read_record_values
+
+    name = quote(str(path), PATH_QUOTE)
+    values = read_record_values(input_file(path, flag))
+    _, first = next(values)
+    if next(values, None) is not None:
+        raise CommandLineError(f"{flag}: {name} holds several game records; give one game")
+    return name, first
 
 
 @app.command()
@@ -334,28 +439,49 @@ REPLAY_FAILURES_SHOWN = 10
 """How many refused records `warcards replay` lists before it only counts them."""
 
 
-def _replay_one(where: str, data: Any) -> None:
-    """Check one parsed record: its fields (a tournament record has an `index`), then the replay itself."""
-    from warcards.match import MatchRecord, RecordError, parse_record
-    from warcards.match import replay as replay_record
+def _record_model(data: Any) -> type[MatchRecord]:
+    """The record class of parsed JSON: a tournament's (it has an `index`), a played game's or a bots' game."""
+    from warcards.match import record_model
 
-    model: type[MatchRecord] = MatchRecord
     if isinstance(data, dict) and "index" in data:
+        require_stats("replaying a tournament record")
         from warcards.arena.tournament import TournamentRecord
 
-        model = TournamentRecord
-    record = parse_record(data, where, model)
+        return TournamentRecord
+    return record_model(data)
+
+
+def _replay_one(where: str, data: Any) -> MatchRecord:
+    """Check one parsed record: its fields, then the replay itself; the record."""
+    from warcards.match import RecordError, parse_record
+    from warcards.match import replay as replay_record
+
+    record = parse_record(data, where, _record_model(data))
     try:
         replay_record(record)
     except RecordError as error:
         raise RecordError(f"{where}: {error}") from None
+    return record
 
 
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL file of records.")]) -> None:
-    """Re-validate game records: chance outcomes from the seed, every action legal, the same returns."""
+def replay(
+    file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL file of records.")],
+    show: Annotated[
+        bool,
+        typer.Option("--show", help="Step through the game (one record) as --seat saw it, or every move once over."),
+    ] = False,
+    seat: Annotated[str | None, typer.Option("--seat", help="With --show: whose view, by name or number.")] = None,
+) -> None:
+    """Re-validate game records: chance outcomes from the seed, every action legal, the same returns;
+    `--show` steps through one game as a seat saw it."""
     from warcards.match import RecordError, read_record_values
 
+    if show:
+        _show(file, seat)
+        return
+    if seat is not None:
+        raise CommandLineError("--seat goes with --show (the seat whose view to show)")
     total = bad = 0
     for where, data in read_record_values(file):
         total += 1
@@ -370,6 +496,31 @@ def replay(file: Annotated[Path, typer.Argument(help="A JSON record or a JSONL f
     console.print(f"{total - bad} of {total} records replay exactly")
     if bad:
         raise typer.Exit(2)
+
+
+def _show(file: Path, seat: str | None) -> None:
+    """`replay --show`: one checked record as `seat` saw it; every seat (no `--seat`) only after the end,
+    and an unfinished game only as a seat a person plays in it."""
+    from warcards.cli.play import show_record
+    from warcards.match import PlayRecord, record_game
+
+    where, data = _one_record(file, "--show")
+    record = _replay_one(where, data)
+    game = record_game(record)
+    names = game.seat_names()
+    number = None if seat is None else game.parse_seat(seat)
+    if not record.finished() and isinstance(record, PlayRecord):
+        own = ", ".join(names[index] for index in record.humans)
+        if number is None:
+            raise CommandLineError(
+                f"the game in {where} is not over: name the seat to show with --seat ({own}); "
+                "every seat is shown only after the end"
+            )
+        if number not in record.humans:
+            raise CommandLineError(
+                f"the game in {where} is not over: it is shown only as a seat a person plays ({own})"
+            )
+    show_record(console, game, record, number)
 
 
 @app.command()
@@ -394,14 +545,23 @@ def scenario(
 
 
 @app.command()
-def rules(game_id: GameArg) -> None:
-    """Print a game's rulings (its RULES.md)."""
-    check_game(game_id)
-    path = load_game(game_id).rulings_path()
-    if path is None or not path.exists():
-        console.print(f"{escape(game_id)} has no rulings file.")
-        raise typer.Exit(1)
-    console.print(Markdown(path.read_text(encoding="utf-8")))
+def rules(
+    game_id: GameArg,
+    ruling: Annotated[str | None, typer.Argument(help="One ruling, e.g. R4 (default: all, paged).")] = None,
+) -> None:
+    """Print a game's rulings on the gaps in its rule text (its RULES.md), or one of them (`R4`)."""
+    from warcards.cli.texts import one_ruling, rulings_text, show_text
+
+    game = load_game(check_game(game_id))
+    show_text(console, one_ruling(game, ruling) if ruling is not None else rulings_text(game))
+
+
+@app.command()
+def guide(game_id: GameArg) -> None:
+    """Print how to play a game: the rules in brief, the notation and a walk-through (its GUIDE.md)."""
+    from warcards.cli.texts import guide_text, show_text
+
+    show_text(console, guide_text(load_game(check_game(game_id))))
 
 
 @app.command()

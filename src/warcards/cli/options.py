@@ -7,6 +7,7 @@ Every check raises `CommandLineError` (a `WarcardsError`), which the command's e
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,24 @@ def output_file(path: Path, flag: str) -> Path:
     if not parent.is_dir():
         raise CommandLineError(f"{flag}: the folder {quote(str(parent), PATH_QUOTE)} does not exist")
     return path
+
+
+STATS_MODULES = ("scipy", "matplotlib", "openskill")
+"""What the `stats` extra brings (tournaments, ratings, balance reports and their plots); playing,
+`simulate`, `replay` and `bench` need none of it."""
+
+
+def require_stats(what: str) -> None:
+    """Refuse `what` (a command) in one line naming the extra to install when the `stats` extra is missing."""
+    missing = [name for name in STATS_MODULES if not _importable(name)]
+    if missing:
+        raise CommandLineError(
+            f"{what} needs the statistics extra (missing: {', '.join(missing)}): pip install 'warcards[stats]'"
+        )
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

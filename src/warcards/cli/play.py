@@ -1,39 +1,69 @@
-"""`warcards play`: a game in the terminal against bots.
+"""`warcards play`: a game in the terminal against bots, and `warcards replay --show`.
 
-The human's seat sees exactly its own view (the game's `render` of `observe(seat)`); bots get theirs.
-Every move — the bots', chance's and the human's own — is shown and logged only as `seen_action(action,
-seat)` gives it to the human's seat (a face-down deployment reads "axis deploys a card face down").
-Moves are typed in the game's notation or by their number in the list; `help`, `rules`, `log` and `quit`
-are always available, and a bad entry is explained and asked again — never a crash. Text a user typed is
-escaped before Rich sees it, and a line longer than `MAX_ACTION_TEXT` is refused unread.
+The human's seat sees exactly its own view (the game's `render` of `observe(seat)`) and its own game log:
+every step — the bots', chance's and the human's own — goes through `apply_logged(state, action, [seat])`
+and the seat's `LogLine`s are printed as they come (so the bots' whole turns appear) and kept for `log`.
+Moves are listed by `action_label` and typed by their number or in the game's notation; the prompt shows
+the game's `status` line (`[Axis · turn 3 · 12–9 PT] your move>`). `help`, `moves`, `board`, `log`,
+`rules [R<n>]`, `guide`, `undo` and `quit` are always available; Enter plays the only legal move; a bad
+entry is explained and asked again — never a crash. Text a user typed is escaped before Rich sees it, and a
+line longer than `MAX_ACTION_TEXT` is refused unread. The end screen is the game's `result()`.
+
+A game is a function of its seed and the moves typed: chance is drawn from `chance_rng(seed)` as
+`play_match` draws it, and each bot decision comes from a fresh bot seeded by the seed, its seat and the
+move number (`bot_seed`), so it depends on nothing but the position. That is what makes a game resumable
+(`--resume`: the record's actions are re-applied and the game goes on exactly as it would have) and `undo`
+exact (the game is rebuilt from the seed and the shortened list of actions). With `--out` the record (a
+`PlayRecord`) is rewritten whenever it is the human's turn, when the human leaves and at the end.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from warcards.bots import make_agent
-from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, State, sample_chance
+from warcards.cli.texts import guide_text, one_ruling, rulings_text, show_text
+from warcards.engine.agents import SeatView
+from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged, sample_chance
+from warcards.engine.errors import WarcardsError
 from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
-from warcards.match import chance_rng, derive_seed
+from warcards.match import HUMAN, MatchRecord, PlayRecord, derive_seed, follow
 
-HELP = """Type a move's number from the list, or the move in the game's notation (see `warcards rules GAME`
-and docs/notation). Commands: `help` (this), `moves` (list the legal moves again), `log` (the whole log),
-`rules` (the rulings for this game), `quit` (leave the game)."""
+HELP = """Type a move's number from the list, or the move in the game's notation
+(`guide` explains it); Enter plays the move when it is the only one. Commands:
+  moves   the legal moves again        board   your view of the table again
+  log     the whole game log           guide   how to play, with an example
+  rules   the rulings on the rules' gaps (`rules R4`: one of them)
+  undo    take back your last move and the bots' replies
+  quit    leave (a game played with --out FILE is saved there:
+          `warcards play --resume FILE` goes on)"""
+
+THINKING_DELAY = 0.3
+"""Seconds a bot may think before the "thinking…" line shows (a quick bot shows none)."""
+
+
+def bot_seed(seed: int, seat: int, ply: int) -> int:
+    """The seed of the bot deciding for `seat` at move `ply` (the number of actions before it)."""
+    return derive_seed(seed, "agent", seat, ply)
 
 
 class TerminalGame:
-    """One interactive game: a human in `seat`, bots in the other seats."""
+    """One interactive game: a human in `seat`, bots in the other seats (`bot` in each, or `bots` by seat).
+
+    `actions` continues a game from its first actions (a resumed record); `out` is where the record is
+    written as the game goes; `status_console` shows the "thinking…" line (stderr, when a terminal)."""
 
     def __init__(
         self,
@@ -43,94 +73,152 @@ class TerminalGame:
         seed: int,
         console: Console,
         read_line: Callable[[str], str],
+        *,
+        bots: Sequence[str] | None = None,
+        actions: Sequence[int] = (),
+        out: Path | None = None,
+        status_console: Console | None = None,
     ) -> None:
         self.game = game
-        self.seat = seat
+        self.seat = game.check_seat(seat)
+        self.seed = seed
         self.console = console
         self.read_line = read_line
-        self.state: State = game.new_initial_state()
-        self.rng: random.Random = chance_rng(seed)
-        self.bots: dict[int, Agent] = {
-            other: make_agent(bot, game, other, derive_seed(seed, "agent", other))
-            for other in range(game.num_players)
-            if other != seat
-        }
-        self.log: list[str] = []
-        renderer = game_spec(game.game_id).render
-        if renderer is None:
-            raise ValueError(f"{game.game_id} declares no render in its GameSpec; play needs one")
-        self.render = renderer.load()
+        self.out = out
+        self.status_console = status_console
         self.names = game.seat_names()
+        self.bot_names = list(bots) if bots is not None else [bot] * game.num_players
+        if len(self.bot_names) != game.num_players:
+            raise ValueError(f"{game.game_id} here has {game.num_players} seats; {len(self.bot_names)} bots given")
+        self.bot_names[self.seat] = HUMAN
+        for other, name in enumerate(self.bot_names):
+            if other != self.seat:
+                make_agent(name, game, other, seed)  # an unknown bot is refused before the game starts
+        spec = game_spec(game.game_id)
+        if spec.render is None:
+            raise ValueError(f"{game.game_id} declares no render in its GameSpec; play needs one")
+        self.render = spec.render.load()
+        self.status = spec.status.load() if spec.status is not None else None
+        self.rebuild(list(actions))
 
-    def run(self) -> list[float] | None:
-        """Play to the end; returns the returns, or None if the human quit."""
+    def rebuild(self, actions: list[int]) -> None:
+        """The game after `actions` (checked against the seed): the state, the chance RNG, who took each
+        action, and the human's log up to there."""
+        followed = follow(self.game, self.seed, actions, [self.seat])
+        self.state: State = followed.state
+        self.rng = followed.rng
+        self.actors: list[int] = followed.actors
+        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat]]
+
+    def run(self) -> GameResult | None:
+        """Play to the end; returns the result, or None if the human left."""
+        title = self.game.title or self.game.game_id
         self.console.print(
-            Panel(
-                escape(f"{self.game.title or self.game.game_id} — you are {self.names[self.seat]}. Type `help` for help.")
-            )
+            Panel(escape(f"{title} — you are {self.names[self.seat]}. Type `help` for the commands."))
         )
+        self.console.print(f"seed {self.seed} — replay with --seed {self.seed}")
+        if self.state.history():
+            self.console.print(f"Resumed after move {len(self.state.history())}; `log` shows the game so far.")
+            self.print_lines(self.log[-8:])
         while not self.state.is_terminal():
             player = self.state.current_player()
             if player == CHANCE:
                 self.play(sample_chance(self.state.chance_outcomes(), self.rng.random()))
             elif player == self.seat:
+                self.save()
                 if not self.human_turn():
-                    self.console.print("You left the game.")
+                    self.save()
+                    saved = f" It is saved: warcards play --resume {self.out} goes on." if self.out else ""
+                    self.console.print(escape(f"You left the game.{saved}"))
                     return None
             else:
-                self.play(self.bots[player].step(SeatView(self.state, player)))
+                self.play(self.bot_move(player))
+        self.save()
         self.show_view()
-        returns = self.state.returns()
-        table = Table(title="Game over")
-        table.add_column("seat")
-        table.add_column("result", justify="right")
-        for index, value in enumerate(returns):
-            marker = " (you)" if index == self.seat else ""
-            table.add_row(escape(f"{self.names[index]}{marker}"), f"{value:g}")
-        self.console.print(table)
-        return returns
+        result = self.state.result()
+        self.show_result(result)
+        return result
+
+    def bot_move(self, player: int) -> int:
+        agent = make_agent(
+            self.bot_names[player], self.game, player, bot_seed(self.seed, player, len(self.actors))
+        )
+        with thinking(self.status_console, f"{self.names[player]} is thinking…"):
+            return agent.step(SeatView(self.state, player))
 
     def play(self, action: int) -> None:
-        """Apply `action` (a bot's, chance's or the human's), showing and logging it only as the human's
-        seat sees it (`seen_action`, ARCHITECTURE.md "What each seat sees")."""
-        seen = self.state.seen_action(action, self.seat)
-        self.state.apply_action(action)
-        if seen.action is None:
-            # A redacted phrase names its actor already ("axis deploys a card face down").
-            line = seen.text
-            self.console.print(Text(line, style="dim" if seen.actor == CHANCE else "cyan"))
-        elif seen.actor == CHANCE:
-            line = f"chance: {seen.text}"
-            self.console.print(Text(line, style="dim"))
-        else:
-            who = f"{self.names[seen.actor]}" + (" (you)" if seen.actor == self.seat else "")
-            line = f"{who}: {seen.text}"
-            if seen.actor != self.seat:
-                self.console.print(Text.assemble((self.names[seen.actor], "cyan"), " ", seen.text))
-        self.log.append(line)
+        """Apply `action` (a bot's, chance's or the human's) and print the human's log lines for it."""
+        actor = self.state.current_player()
+        lines = apply_logged(self.state, action, [self.seat])[self.seat]
+        self.actors.append(actor)
+        self.log.extend(lines)
+        self.print_lines(lines)
+
+    def print_lines(self, lines: Sequence[LogLine]) -> None:
+        for line in lines:
+            self.console.print(log_text(line, self.seat))
+
+    def save(self) -> None:
+        """Rewrite the record (with `--out`): a whole file at once, so a kill leaves the last one intact."""
+        if self.out is None:
+            return
+        over = self.state.is_terminal()
+        record = PlayRecord(
+            game=self.game.game_id,
+            options=self.game.options,
+            seed=self.seed,
+            actions=self.state.history(),
+            returns=self.state.returns() if over else [],
+            agents=self.bot_names,
+            humans=[self.seat],
+        )
+        partial = self.out.with_name(f".{self.out.name}.partial")
+        partial.write_text(record.model_dump_json() + "\n", encoding="utf-8")
+        os.replace(partial, self.out)
 
     def show_view(self) -> None:
         # The game's text is shown as it is: no Rich markup, so brackets in it survive.
+        # No frame around it: a board drawn for 80 columns gets all 80.
         view = Text(self.render(self.state.observe(self.seat), self.seat))
-        self.console.print(Panel(view, title=escape(self.names[self.seat])))
+        self.console.rule(escape(f"{self.names[self.seat]} (you)"), style="dim")
+        self.console.print(view)
+
+    def show_result(self, result: GameResult) -> None:
+        for item in end_screen(result, self.names, self.seat):
+            self.console.print(item)
+        self.console.print(f"seed {self.seed} — replay with --seed {self.seed}")
+        if self.out is not None:
+            self.console.print(escape(f"Saved in {self.out} (see it again: warcards replay --show FILE)"))
 
     def show_moves(self, legal: list[int]) -> None:
+        labels = [f"{i + 1} {self.state.action_label(a)}" for i, a in enumerate(legal)]
+        cells = [f"[bold]{i + 1}[/bold] {escape(label.partition(' ')[2])}" for i, label in enumerate(labels)]
+        per_row = columns_that_fit([cell_len(label) for label in labels], self.console.width)
         columns = Table.grid(padding=(0, 2))
-        for _ in range(3):
+        for _ in range(per_row):
             columns.add_column()
-        cells = [f"[bold]{i + 1}[/bold] {escape(self.state.action_to_string(a))}" for i, a in enumerate(legal)]
-        for start in range(0, len(cells), 3):
-            row = cells[start : start + 3]
-            columns.add_row(*(row + [""] * (3 - len(row))))
+        for start in range(0, len(cells), per_row):
+            row = cells[start : start + per_row]
+            columns.add_row(*(row + [""] * (per_row - len(row))))
         self.console.print(columns)
+        if len(legal) == 1:
+            self.console.print("(the only move: press Enter to play it)")
+
+    def prompt(self) -> str:
+        status = self.names[self.seat]
+        if self.status is not None:
+            status = self.status(self.state.observe(self.seat), self.seat)
+        # A status line that says "your move" already is not told twice.
+        return f"[{status}]> " if "your move" in status.lower() else f"[{status}] your move> "
 
     def human_turn(self) -> bool:
+        """One move of the human's (after any commands, an undo included); False when the human leaves."""
         legal = self.state.legal_actions()
         self.show_view()
         self.show_moves(legal)
         while True:
             try:
-                line = self.read_line("your move> ")
+                line = self.read_line(self.prompt())
             except EOFError:
                 return False
             if len(line) > MAX_ACTION_TEXT:
@@ -141,27 +229,79 @@ class TerminalGame:
             entry = line.strip()
             command = entry.lower()
             if not command:
+                if len(legal) == 1:
+                    self.play(legal[0])
+                    return True
+                self.console.print(f"Type a move's number (1 to {len(legal)}), a move, or `help`.")
                 continue
             if command in ("quit", "exit", "q"):
                 return False
-            if command in ("help", "?"):
-                self.console.print(Text(HELP))
+            if command == "undo":
+                if self.undo():
+                    legal = self.state.legal_actions()
+                    self.show_view()
+                    self.show_moves(legal)
                 continue
-            if command == "moves":
-                self.show_moves(legal)
-                continue
-            if command == "log":
-                self.console.print(Text("\n".join(self.log) or "(nothing yet)"))
-                continue
-            if command == "rules":
-                path = self.game.rulings_path()
-                self.console.print(Markdown(path.read_text()) if path else "No rulings file for this game.")
+            if self.command(entry):
                 continue
             action = self.parse_entry(entry, legal)
             if action is None:
                 continue
             self.play(action)
             return True
+
+    def command(self, entry: str) -> bool:
+        """Carry out an information command (help, moves, board, log, guide, rules); False if it is none."""
+        command = entry.lower()
+        word, _, rest = entry.partition(" ")
+        word = word.lower()
+        if command in ("help", "?"):
+            self.console.print(Text(HELP))
+        elif command == "moves":
+            self.show_moves(self.state.legal_actions())
+        elif command == "board":
+            self.show_view()
+        elif command == "log":
+            self.show_log()
+        elif command == "guide":
+            show_text(self.console, guide_text(self.game))
+        elif word == "rules":
+            try:
+                text = one_ruling(self.game, rest) if rest.strip() else rulings_text(self.game)
+            except WarcardsError as error:
+                self.console.print(f"[red]{escape(str(error))}[/red]")
+            else:
+                show_text(self.console, text)
+        else:
+            return False
+        return True
+
+    def show_log(self) -> None:
+        if not self.log:
+            self.console.print("(nothing yet)")
+            return
+        if self.console.is_terminal and len(self.log) > self.console.height:
+            with self.console.pager():
+                self.print_lines(self.log)
+        else:
+            self.print_lines(self.log)
+
+    def undo(self) -> bool:
+        """Take back the human's last move and every action after it (the bots' replies, chance); the game
+        is rebuilt from the seed and the shorter list of actions. False (after saying why) if there is none."""
+        mine = [index for index, actor in enumerate(self.actors) if actor == self.seat]
+        if not mine:
+            self.console.print("There is no move of yours to take back.")
+            return False
+        cut = mine[-1]
+        history = self.state.history()
+        replies = sum(1 for actor in self.actors[cut + 1 :] if actor not in (CHANCE, self.seat))
+        self.rebuild(history[:cut])
+        label = self.state.action_label(history[cut])
+        more = f" and {replies} bot move{'s' if replies != 1 else ''} after it" if replies else ""
+        self.console.print(escape(f"Took back your move {label}{more}."))
+        self.save()
+        return True
 
     def parse_entry(self, entry: str, legal: list[int]) -> int | None:
         """The action for a typed entry (a move's number in the list, or notation), or None after saying why."""
@@ -187,3 +327,124 @@ class TerminalGame:
                 self.console.print(f"[red]Not legal now: {escape(str(error))}[/red]")
                 return None
         return action
+
+
+def show_record(console: Console, game: Game, record: MatchRecord, seat: int | None) -> None:
+    """A checked record (`replay`) step by step: as `seat` read it (its log lines), or with `seat` None —
+    only for a finished game — every action in full (`action_label`, hidden cards included) with the
+    public summaries. Then, for a finished game, the end screen. Through the pager on a terminal."""
+    names = game.seat_names()
+    rows: list[Text] = []
+    if seat is not None:
+        steps = follow(game, record.seed, record.actions, [seat]).steps
+        for number, step in enumerate(steps, start=1):
+            rows += [_numbered(number, log_text(line, seat)) for line in step[seat]]
+    else:
+        state = game.new_initial_state()
+        for number, action in enumerate(record.actions, start=1):
+            actor = state.current_player()
+            label = state.action_label(action)
+            who = "chance" if actor == CHANCE else names[actor]
+            lines = apply_logged(state, action, [None])[None]
+            rows.append(_numbered(number, Text(f"{who}: {label}", style="italic" if actor == CHANCE else "")))
+            rows += [_numbered(number, log_text(line, None)) for line in lines if line.kind == "summary"]
+    if record.finished():
+        final = follow(game, record.seed, record.actions).state
+        end = end_screen(final.result(), names, seat)
+    else:
+        end = [Text(f"The game is not over: {len(record.actions)} actions so far.")]
+    who = f"as {names[seat]} saw it" if seat is not None else "every seat's moves in full"
+    header = Text(f"{game.title or game.game_id}, seed {record.seed} — {who}")
+    items = [header, *rows, *end]
+    if console.is_terminal and len(items) > console.height:
+        with console.pager():
+            for item in items:
+                console.print(item)
+    else:
+        for item in items:
+            console.print(item)
+
+
+def _numbered(number: int, text: Text) -> Text:
+    return Text.assemble((f"{number:>4} ", "dim"), text)
+
+
+MOVE_COLUMNS = 4
+"""At most this many moves a row."""
+
+
+def columns_that_fit(widths: Sequence[int], width: int, gap: int = 2) -> int:
+    """How many columns (up to `MOVE_COLUMNS`) the items of `widths`, laid out row by row, take within
+    `width`, each column as wide as its widest item and `gap` between columns; at least one."""
+    for count in range(min(MOVE_COLUMNS, len(widths)), 1, -1):
+        column_widths = [max(widths[start::count]) for start in range(count)]
+        if sum(column_widths) + gap * (count - 1) <= width:
+            return count
+    return 1
+
+
+def log_text(line: LogLine, seat: int | None) -> Text:
+    """A log line as printed: summaries bold, the seat's own moves dim, chance in italics."""
+    if line.kind == "summary":
+        style = "bold"
+    elif line.kind == "chance":
+        style = "italic"
+    elif line.actor == seat:
+        style = "dim"
+    else:
+        style = ""
+    return Text(line.text, style=style)
+
+
+def end_screen(result: GameResult, names: Sequence[str], seat: int | None) -> list[Table | Text]:
+    """The end of a game as printed: each seat's score (the game's own words) with the winners marked, then
+    who won and why (`result.reason`)."""
+    table = Table(title="Game over")
+    for column in ("seat", "score", ""):
+        table.add_column(column, justify="right" if column == "score" else "left")
+    for index, score in enumerate(result.scores):
+        marker = " (you)" if index == seat else ""
+        won = "winner" if index in result.winners else ""
+        table.add_row(escape(f"{names[index]}{marker}"), escape(score), won)
+    return [table, Text(f"{verdict(result, names, seat)}: {result.reason}", style="bold")]
+
+
+def verdict(result: GameResult, names: Sequence[str], seat: int | None) -> str:
+    """Who won, in a sentence's words: "You win", "You share the win with Allies", "Axis wins"."""
+    winners = [names[index] for index in result.winners]
+    if seat is not None and seat in result.winners:
+        others = [names[index] for index in result.winners if index != seat]
+        return f"You share the win with {' and '.join(others)}" if others else "You win"
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+
+
+@contextmanager
+def thinking(console: Console | None, text: str, delay: float = THINKING_DELAY) -> Iterator[None]:
+    """A spinner with `text` on `console` (a terminal only) while the body runs, shown only once it has
+    run `delay` seconds, so quick bots do not flicker."""
+    if console is None or not console.is_terminal:
+        yield
+        return
+    status = console.status(escape(text))
+    lock = threading.Lock()
+    state = {"done": False, "shown": False}
+
+    def show() -> None:
+        with lock:
+            if not state["done"]:
+                status.start()
+                state["shown"] = True
+
+    timer = threading.Timer(delay, show)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            state["done"] = True
+            timer.cancel()
+            if state["shown"]:
+                status.stop()

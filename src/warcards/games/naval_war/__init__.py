@@ -1,4 +1,4 @@
-"""Naval War (Battleline 1979 / Avalon Hill 1983): the game package (see docs/games/naval-war.md).
+"""Naval War (Battleline 1979 / Avalon Hill 1983): the game package (see its GUIDE.md).
 
 Exports `SPEC`, the game's `GameSpec` (see `warcards.engine.spec`), registered as `naval-war`.
 """

@@ -158,7 +158,7 @@ def load_tables(path: str | Path = CARD_FILE) -> Tables:
 
 
 def _build(file: CardFile) -> Tables:
-    """The tables of a card file, after the checks of docs/games/naval-war.md (Card files)."""
+    """The tables of a card file, after the checks of the guide (GUIDE.md, Card files)."""
     path, data = file.label, file.data
     unknown = sorted(set(data) - {"ship", "play"})
     if unknown:

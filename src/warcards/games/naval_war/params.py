@@ -40,7 +40,7 @@ OPTIONS: list[OptionSpec] = [
     OptionSpec("fleets", "none", "fleet (team) play: '<fleets>x<members>' (Fleet play)",
                allowed=tuple(FLEET_SHAPES)),
     OptionSpec("cards", None, "path of your own card data file in the format of cards.toml: a regular UTF-8 file "
-               "of at most 1 MiB, 10-900 ships, 10-1000 play cards (docs/games/naval-war.md, Card files; None: "
+               "of at most 1 MiB, 10-900 ships, 10-1000 play cards (warcards guide naval-war, Card files; None: "
                "the printed decks; '' is refused)"),
 ]
 
