@@ -6,7 +6,8 @@ It starts `warcards serve` on a free loopback port (SQLite in a temporary folder
 given), creates K tables whose seats are all `random` bots (played by the server's bot process), waits for
 every game to end, and prints: accepted actions per second (every event row, each committed before it is
 acknowledged or broadcast), the latency of the bots' acts from receipt to the last broadcast queued (p50,
-p99, from `GET /stats`), and the server's resident memory per open table (K person tables held open).
+p99, from `GET /stats`), and the server's resident memory per open table (K started person tables, made
+first on the fresh server).
 Figures, not a test: the machine's other load shows in them.
 """
 
@@ -65,6 +66,13 @@ def main(argv: list[str] | None = None) -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
         game = load_game(args.game)
+        people = [{"kind": "person"}] * game.num_players
+        before = rss_kib(process.pid)
+        for _ in range(args.tables):
+            table = httpx.post(f"{base}/tables", json={"game": args.game, "seats": people, "public": False}).json()["id"]
+            for seat in range(game.num_players):
+                httpx.post(f"{base}/tables/{table}/seats/{seat}", json={"name": f"p{seat}"})
+        after = rss_kib(process.pid)
         seats = [{"kind": "bot", "level": "random"}] * game.num_players
         started = time.perf_counter()
         tables = [
@@ -79,13 +87,6 @@ def main(argv: list[str] | None = None) -> None:
         elapsed = time.perf_counter() - started
         events = sum(len(store.events(table)) for table in tables)
         stats = httpx.get(f"{base}/stats", timeout=30).json()
-        before = rss_kib(process.pid)
-        people = [{"kind": "person"}] * game.num_players
-        for _ in range(args.tables):
-            table = httpx.post(f"{base}/tables", json={"game": args.game, "seats": people, "public": False}).json()["id"]
-            for seat in range(game.num_players):
-                httpx.post(f"{base}/tables/{table}/seats/{seat}", json={"name": f"p{seat}"})
-        after = rss_kib(process.pid)
         store.close()
         print(f"database: {database.split(':', 1)[0]}; game: {args.game}; tables: {args.tables}")
         print(f"accepted events: {events} in {elapsed:.1f} s = {events / elapsed:.0f} per second")

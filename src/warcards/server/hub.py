@@ -36,6 +36,9 @@ from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_toke
 
 log = logging.getLogger("warcards.server")
 
+LATENCIES: deque[float] = deque(maxlen=100_000)
+"""Seconds from each accepted act's receipt to its last broadcast queued, the newest 100,000 of this process."""
+
 Recipient = int | None
 """A seat, or None for a spectator."""
 
@@ -82,8 +85,7 @@ class TableHub:
         self.stand_ins: dict[int, str] = {}
         """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
-        self.latencies: deque[float] = deque(maxlen=10_000)
-        """Seconds from an accepted act's receipt to its last broadcast queued (the newest 10,000)."""
+        self.latencies: deque[float] = LATENCIES
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
 
