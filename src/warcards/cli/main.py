@@ -566,6 +566,27 @@ def guide(game_id: GameArg) -> None:
     show_text(console, guide_text(load_game(check_game(game_id))))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None, typer.Option("--database", help="SQLAlchemy URL; default: a SQLite file in your data folder.")
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None, typer.Option("--allow-origin", help="Another web origin allowed to open WebSockets.")
+    ] = None,
+) -> None:
+    """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md)."""
+    try:
+        from warcards.server import serve as run_server
+    except ModuleNotFoundError as error:
+        raise CommandLineError(
+            f"warcards serve needs the server extra ({error.name} is missing): pip install 'warcards[server]'"
+        ) from None
+    run_server(host, port, database, tuple(allow_origin or ()))
+
+
 def _print_version(value: bool) -> None:
     if value:
         typer.echo(f"warcards {__version__}")

@@ -1,0 +1,131 @@
+"""The bot process of `warcards serve`: plays bot seats as ordinary WebSocket clients (docs/server.md).
+
+Run as `python -m warcards.server.botpool ws://HOST:PORT`; the server writes one JSON line per bot seat on
+its standard input (`table`, `seat`, `token`, `level`, `seed`) and closes it to stop the process. Each
+seat is one connection that receives exactly what a person in that seat would. The `random` and
+`heuristic` levels decide from the seat's observation and legal actions as sent; the search levels
+(`easy`, `medium`, `hard`) ask the server for a `sample` — a state determinized from the seat's view alone
+— and search from it (docs/protocol.md says why a sample and not a rebuilt state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import pickle
+import sys
+from typing import Any, cast
+
+import websockets
+
+from warcards.bots import make_agent
+from warcards.engine.agents import SeatView
+from warcards.engine.api import JSON, Game, Rng, State
+from warcards.engine.registry import load_game
+from warcards.server.protocol import PROTOCOL
+
+log = logging.getLogger("warcards.botpool")
+
+VIEW_LEVELS = ("random", "heuristic")
+"""Levels that decide from the observation and legal actions alone (no sample needed)."""
+
+
+class RemoteView:
+    """A `SeatView` made of the messages a seat receives: its observation and its legal actions."""
+
+    def __init__(self, game: Game, seat: int, observation: JSON, legal: list[dict[str, Any]]) -> None:
+        self.game = game
+        self.seat = seat
+        self._observation = observation
+        self._legal = [choice["action"] for choice in legal]
+        self._notations = {choice["action"]: choice["notation"] for choice in legal}
+
+    def observation(self, fields: frozenset[str] | None = None) -> JSON:
+        if fields is None:
+            return dict(self._observation)
+        return {key: value for key, value in self._observation.items() if key in fields}
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
+
+    def action_to_string(self, action: int) -> str:
+        return str(self._notations.get(action, action))
+
+    def determinize(self, rng: Rng) -> State:
+        raise NotImplementedError("a remote view has no state: the search levels ask the server for a sample")
+
+
+async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> dict[str, Any] | None:
+    """Play one seat to the end of its game; returns the `end` message (None if the connection closed)."""
+    async with websockets.connect(f"{url}/tables/{table}/ws", max_size=None) as socket:
+        await socket.send(json.dumps({"protocol": PROTOCOL, "type": "hello", "token": token}))
+        game: Game | None = None
+        seat = -1
+        agent = None
+        asked = -1
+        async for frame in socket:
+            message = json.loads(frame)
+            kind = message["type"]
+            if kind == "welcome":
+                game = load_game(message["game"], **message["options"])
+                seat = message["seat"]
+                agent = make_agent(level, game, seat, seed)
+                continue
+            if kind == "end":
+                return cast(dict[str, Any], message)
+            if kind == "refused" and message["code"] == "stale":
+                await socket.send(json.dumps({"protocol": PROTOCOL, "type": "sync"}))
+                continue
+            view = message.get("view") if kind == "catchup" else message
+            if kind == "sample" and agent is not None:
+                sample = pickle.loads(base64.b64decode(message["pickle"]))
+                number = message["event_no"]
+                action = await asyncio.to_thread(agent.step, SeatView.of_sample(sample, seat))
+                await send_act(socket, number, action)
+                continue
+            if kind not in ("view", "event", "catchup") or view is None or agent is None or game is None:
+                continue
+            number = view["event"]["event_no"] if kind == "event" else view["event_no"]
+            if view.get("to_move") != seat or not view.get("legal") or view.get("view") is None:
+                continue
+            if level in VIEW_LEVELS:
+                remote = RemoteView(game, seat, view["view"], view["legal"])
+                action = await asyncio.to_thread(agent.step, cast(SeatView, remote))
+                await send_act(socket, number, action)
+            elif asked != number:
+                asked = number
+                await socket.send(json.dumps({"protocol": PROTOCOL, "type": "sample", "id": f"s{number}"}))
+    return None
+
+
+async def send_act(socket: Any, number: int, action: int) -> None:
+    await socket.send(
+        json.dumps({"protocol": PROTOCOL, "type": "act", "id": f"e{number}", "answers": number, "action": action})
+    )
+
+
+async def seat_task(url: str, order: dict[str, Any]) -> None:
+    try:
+        await play_seat(url, order["table"], order["token"], order["level"], order["seed"])
+    except Exception as error:  # one seat's failure (a dropped server) must not stop the others
+        log.warning("bot seat %s of table %s stopped: %s", order.get("seat"), order.get("table"), error)
+
+
+async def main(url: str) -> None:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    tasks: set[asyncio.Task[None]] = set()
+    while line := await reader.readline():
+        task = asyncio.create_task(seat_task(url, json.loads(line)))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    for task in tasks:
+        task.cancel()
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.WARNING)
+    asyncio.run(main(sys.argv[1]))

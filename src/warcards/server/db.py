@@ -1,0 +1,355 @@
+"""Persistence: the tables, seats and events of `warcards serve` (SQLAlchemy 2, sync), and the store the
+lobby and the hubs use.
+
+A table is its event log: the game, its options and its seed (rows of `tables`) and the actions accepted,
+one row of `events` each, numbered from 1 per table. Replaying those actions from the seed rebuilds the
+game exactly (`warcards.match.replay` checks the same record). Seat tokens are stored as their SHA-256
+only. The schema is created and upgraded by the Alembic migrations in `warcards/server/migrations`
+(`migrate` runs them); the models below describe the same schema for queries.
+
+Sync SQLAlchemy, called from the event loop through a thread (`asyncio.to_thread`): docs/server.md says why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+TOKEN_BYTES = 24
+"""Seat tokens carry 192 bits from `secrets` (at least 128 are required)."""
+
+CHANNEL = "warcards_events"
+"""The PostgreSQL `NOTIFY` channel of accepted events (payload: table id, a space, the event number)."""
+
+TABLE_ID_BYTES = 9
+"""Table ids (what an invite link names) carry 72 random bits: not guessable, but not a credential."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    public: Mapped[bool] = mapped_column(Boolean)
+    timer: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    event_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    client_id: Mapped[str | None] = mapped_column(Text, nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def data_folder() -> Path:
+    """The user's data folder for warcards: `$XDG_DATA_HOME/warcards`, else `~/.local/share/warcards`."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "warcards"
+
+
+def default_url() -> str:
+    """The default database: a SQLite file in the user's data folder (created on first use)."""
+    return f"sqlite:///{data_folder() / 'server.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """`postgresql://…` uses psycopg 3 (SQLAlchemy's default PostgreSQL driver is psycopg2)."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    taken: bool
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    public: bool
+    timer: dict[str, Any] | None
+    status: str
+    result: dict[str, Any] | None
+    seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    event_no: int
+    kind: str
+    seat: int | None
+    action: int | None
+    client_id: str | None
+
+
+class Store:
+    """The database of one server process: every method is one short transaction (call it from a thread)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        if self.url.startswith("sqlite:///") and not self.url.startswith("sqlite:///:memory:"):
+            Path(self.url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions.begin() as session:
+            yield session
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration (Alembic)."""
+        from warcards.server.migrate import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def listen(self, stop: threading.Event, notify: Callable[[str, int], None]) -> None:
+        """Call `notify(table_id, event_no)` for every event any process commits (PostgreSQL only; blocks
+        until `stop` is set — run it in a thread)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"LISTEN {CHANNEL}")
+            while not stop.is_set():
+                for message in connection.notifies(timeout=0.5):
+                    table_id, _, number = message.payload.partition(" ")
+                    notify(table_id, int(number))
+
+    # ----- tables and seats -------------------------------------------------------------------------------
+    def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        public: bool,
+        timer: dict[str, Any] | None,
+        seats: list[tuple[str, str | None]],
+    ) -> tuple[str, dict[int, str]]:
+        """A new table; returns its id and the tokens of its bot seats (bots are seated at once)."""
+        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        bot_tokens: dict[int, str] = {}
+        with self.session() as session:
+            session.add(
+                TableRow(
+                    id=table_id, game=game, options=options, seed=seed, public=public, timer=timer,
+                    status="open", result=None, created_at=now(),
+                )
+            )
+            session.flush()
+            for number, (kind, level) in enumerate(seats):
+                token_hash = None
+                name = None
+                if kind == "bot":
+                    token = new_token()
+                    bot_tokens[number] = token
+                    token_hash = hash_token(token)
+                    name = f"bot ({level})"
+                session.add(
+                    SeatRow(table_id=table_id, seat=number, kind=kind, level=level, name=name, token_hash=token_hash)
+                )
+        return table_id, bot_tokens
+
+    def table(self, table_id: str) -> TableInfo | None:
+        with self.session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            return self._info(session, row)
+
+    def _info(self, session: Session, row: TableRow) -> TableInfo:
+        seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
+        return TableInfo(
+            id=row.id, game=row.game, options=dict(row.options), seed=row.seed, public=row.public,
+            timer=row.timer, status=row.status, result=row.result,
+            seats=tuple(
+                SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash is not None) for s in seats
+            ),
+        )
+
+    def tables(self, public_only: bool = True, status: str | None = None) -> list[TableInfo]:
+        with self.session() as session:
+            query = select(TableRow).order_by(TableRow.created_at)
+            if public_only:
+                query = query.where(TableRow.public.is_(True))
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            return [self._info(session, row) for row in session.scalars(query).all()]
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> str | None:
+        """Seat `name` in an open person seat; the new token, or None when the seat is taken (a race lost)."""
+        token = new_token()
+        with self.session() as session:
+            done = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "person",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=hash_token(token))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+        return token
+
+    def free_seat(self, table_id: str, seat: int) -> None:
+        with self.session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(name=None, token_hash=None)
+            )
+
+    def seat_of_token(self, table_id: str, token: str) -> int | None:
+        """The seat whose token this is (compared in constant time against each seat's hash), or None."""
+        with self.session() as session:
+            rows = session.execute(
+                select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.table_id == table_id)
+            ).all()
+        found = None
+        for seat, stored in rows:
+            if token_matches(token, stored):
+                found = seat
+        return found
+
+    def new_bot_tokens(self, table_id: str) -> dict[int, str]:
+        """Fresh tokens for the bot seats of a table (after a restart: only hashes were kept)."""
+        tokens: dict[int, str] = {}
+        with self.session() as session:
+            rows = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.kind == "bot")
+            ).all()
+            for row in rows:
+                token = new_token()
+                row.token_hash = hash_token(token)
+                tokens[row.seat] = token
+        return tokens
+
+    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, result=result))
+
+    # ----- events -----------------------------------------------------------------------------------------
+    def append_events(self, table_id: str, events: list[EventInfo]) -> None:
+        """Commit accepted events (one transaction): a duplicate event number fails, nothing is written.
+        On PostgreSQL the same transaction sends `NOTIFY warcards_events, 'TABLE EVENT_NO'`, so every server
+        process sharing the database forwards the event to its own connections."""
+        with self.session() as session:
+            for item in events:
+                session.add(
+                    EventRow(
+                        table_id=table_id, event_no=item.event_no, kind=item.kind, seat=item.seat,
+                        action=item.action, client_id=item.client_id, at=now(),
+                    )
+                )
+            if self.engine.dialect.name == "postgresql" and events:
+                session.flush()
+                session.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"{table_id} {events[-1].event_no}"},
+                )
+
+    def events(self, table_id: str) -> list[EventInfo]:
+        return self.events_after(table_id, 0)
+
+    def events_after(self, table_id: str, after: int) -> list[EventInfo]:
+        """The table's events numbered after `after`, in order."""
+        with self.session() as session:
+            rows = session.scalars(
+                select(EventRow)
+                .where(EventRow.table_id == table_id, EventRow.event_no > after)
+                .order_by(EventRow.event_no)
+            ).all()
+            return [EventInfo(r.event_no, r.kind, r.seat, r.action, r.client_id) for r in rows]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

@@ -1,0 +1,505 @@
+"""The table hub: the only writer of one table (docs/server.md, "The hub").
+
+For every accepted action, in this order: validate with the engine → commit the event row → apply it to
+the `State` → send each connection its own view of the event. A seat's connection gets `observe(seat)`
+and the event as `seen_action`/`log_lines` give it to that seat; a spectator's gets the public view and
+the event as a spectator sees it. The State, the seed and other seats' views never reach a connection;
+the seed and the whole record are sent only with `end`. Chance outcomes are sampled here, from the
+table's seed exactly as `warcards play` and `warcards.match` sample them, so the log replays with
+`warcards replay`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import pickle
+import random
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
+
+from warcards import __version__
+from warcards.engine.agents import _SampleRng
+from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged, sample_chance
+from warcards.engine.errors import IllegalActionError, InvalidActionError
+from warcards.engine.registry import load_game
+from warcards.match import chance_rng
+from warcards.server import protocol as p
+from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
+
+log = logging.getLogger("warcards.server")
+
+LATENCIES: deque[float] = deque(maxlen=100_000)
+"""Seconds from each accepted act's receipt to its last broadcast queued, the newest 100,000 of this process."""
+
+Recipient = int | None
+"""A seat, or None for a spectator."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: its seat (None: a spectator) and the queue its writer task sends from."""
+
+    seat: int | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    close_code: int = 1000
+    stand_in: bool = False
+    """A bot holding a timed-out person's seat (`TableHub.stand_ins`) until the person acts again."""
+
+    def send(self, message: BaseModel) -> None:
+        self.outbox.put_nowait(message.model_dump_json())
+
+
+class TableHub:
+    """One table's game, event log and connections. Every change goes through `lock`."""
+
+    def __init__(self, info: TableInfo, store: Store) -> None:
+        self.id = info.id
+        self.store = store
+        self.info = info
+        self.status = info.status
+        self.game = load_game(info.game, **info.options)
+        self.seat_names = self.game.seat_names()
+        self.recipients: list[Recipient] = [*range(self.game.num_players), None]
+        self.state: State = self.game.new_initial_state()
+        self.seed = info.seed
+        self.rng: random.Random = chance_rng(info.seed)
+        self.event_no = 0
+        self.actions: list[int] = []
+        self.history: list[dict[Recipient, p.EventBody]] = []
+        self.answers: dict[tuple[int, str], BaseModel] = {}
+        self.resigned: int | None = None
+        self.timed_out = False
+        timer = info.timer or {}
+        self.move_seconds: float | None = float(timer["seconds"]) if timer.get("kind") == "move" else None
+        self.on_timeout: str = timer.get("on_timeout", "forfeit")
+        self.stand_in_level: str = timer.get("level") or "heuristic"
+        self.timer_task: asyncio.Task[None] | None = None
+        self.stand_ins: dict[int, str] = {}
+        """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
+        self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
+        self.latencies: deque[float] = LATENCIES
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+
+    # ----- rebuilding from the log -------------------------------------------------------------------------
+    def replay(self, events: list[EventInfo]) -> None:
+        """Re-apply the committed events (a restart): the same state, numbers and per-seat history."""
+        for item in events:
+            self._apply_event(item)
+
+    def _apply_event(self, item: EventInfo) -> dict[Recipient, p.EventBody]:
+        """Apply one committed event (from the log) as the hub applied it when it was accepted."""
+        if item.kind in ("resign", "timeout"):
+            assert item.seat is not None
+            bodies = self._record_resign(item.seat, item.kind)
+        else:
+            assert item.action is not None
+            if item.kind == "chance":
+                self.rng.random()
+            bodies = self._record_action(item.kind, item.action)
+        if item.client_id is not None and item.seat is not None:
+            self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=item.event_no)
+        return bodies
+
+    async def catch_up(self) -> None:
+        """Apply and broadcast the events another server process committed on this table since our last
+        one (PostgreSQL `NOTIFY`, or a lost race for an event number); call it holding `lock`."""
+        events = await asyncio.to_thread(self.store.events_after, self.id, self.event_no)
+        if not events:
+            return
+        if self.status == "open":
+            info = await asyncio.to_thread(self.store.table, self.id)
+            if info is not None:
+                self.info = info
+            self.status = "playing"
+        for item in events:
+            if item.event_no != self.event_no + 1:
+                break
+            self._broadcast(self._apply_event(item))
+        if self.status == "playing" and (self.resigned is not None or self.state.is_terminal()):
+            await self._finish()
+        elif self.status == "playing" and self.state.current_player() >= 0:
+            self._arm_timer()
+
+    async def resume(self) -> None:
+        """After a rebuild: finish what a crash interrupted — start a full table, deal the chance that
+        follows the last committed action, record an end that was reached."""
+        if self.status == "open":
+            if all(seat.taken for seat in self.info.seats):
+                await self.start()
+            return
+        async with self.lock:
+            if self.status == "playing":
+                if self.resigned is not None:
+                    await self._finish()
+                else:
+                    await self._advance()
+
+    # ----- what each recipient reads -----------------------------------------------------------------------
+    def view_of(self, recipient: Recipient) -> p.View:
+        """The recipient's view now (a seat's observation, or the public view), with the legal actions for
+        the seat to move."""
+        if self.status == "open":
+            return p.View(event_no=self.event_no, view=None, to_move=None)
+        player = self.state.current_player()
+        to_move = player if player >= 0 and self.resigned is None else None
+        legal = None
+        if recipient is not None and recipient == to_move:
+            legal = [
+                p.Choice(action=a, notation=self.state.action_to_string(a), label=self.state.action_label(a))
+                for a in self.state.legal_actions()
+            ]
+        return p.View(event_no=self.event_no, view=self._observation(recipient), to_move=to_move, legal=legal)
+
+    def _observation(self, recipient: Recipient) -> dict[str, Any] | None:
+        if recipient is not None:
+            return self.state.observe(recipient)
+        try:
+            return self.state.public_view()
+        except NotImplementedError:
+            return None
+
+    def welcome(self, recipient: Recipient) -> p.Welcome:
+        return p.Welcome(
+            table=self.id, game=self.game.game_id, options=self.game.options, seat=recipient,
+            seat_names=self.seat_names, status=self.status, event_no=self.event_no,  # type: ignore[arg-type]
+        )
+
+    def catchup(self, recipient: Recipient, last_seen: int | None) -> BaseModel:
+        """What a (re)connecting recipient needs: the events after `last_seen` and its view now, or just its
+        view now (a fresh snapshot) when it names no event number of this table."""
+        view = self.view_of(recipient)
+        if last_seen is None or last_seen > self.event_no:
+            return view
+        return p.Catchup(events=[item[recipient] for item in self.history[last_seen:]], view=view)
+
+    def result(self) -> GameResult | None:
+        if self.resigned is not None:
+            others = tuple(seat for seat in range(self.game.num_players) if seat != self.resigned)
+            why = "ran out of time" if self.timed_out else "resigned"
+            return GameResult(
+                winners=others,
+                scores=tuple(why if seat == self.resigned else "-" for seat in range(self.game.num_players)),
+                reason=f"{self.seat_names[self.resigned]} {why}",
+            )
+        if self.state.is_terminal():
+            return self.state.result()
+        return None
+
+    def record(self) -> dict[str, Any]:
+        """The whole record (`warcards replay` reads it when the game reached its end by the rules)."""
+        returns = self.state.returns() if self.state.is_terminal() else []
+        record: dict[str, Any] = {
+            "game": self.game.game_id, "options": self.game.options, "seed": self.seed,
+            "actions": list(self.actions), "returns": returns, "engine_version": __version__,
+        }
+        if self.resigned is not None:
+            record["resigned"] = self.resigned
+        return record
+
+    def end_message(self) -> p.End:
+        result = self.result()
+        assert result is not None
+        return p.End(
+            event_no=self.event_no,
+            result=p.Result(winners=list(result.winners), scores=list(result.scores), reason=result.reason),
+            record=self.record(),
+        )
+
+    # ----- connections -------------------------------------------------------------------------------------
+    async def attach(self, connection: Connection, last_seen: int | None) -> None:
+        async with self.lock:
+            self.connections.add(connection)
+            connection.send(self.welcome(connection.seat))
+            connection.send(self.catchup(connection.seat, last_seen))
+            if self.finished:
+                connection.send(self.end_message())
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    # ----- the writer --------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Every seat is filled: the game begins (chance deals until a seat is to act)."""
+        async with self.lock:
+            if self.status != "open":
+                return
+            await asyncio.to_thread(self.store.set_status, self.id, "playing")
+            self.status = "playing"
+            log.info("table started", extra={"table": self.id, "status": "playing"})
+            for connection in self.connections:
+                connection.send(self.view_of(connection.seat))
+            await self._advance()
+
+    def stand_in_seat(self, token: str) -> int | None:
+        """The seat a stand-in bot's token holds now, or None."""
+        found = None
+        for seat, stored in self.stand_ins.items():
+            if token_matches(token, stored):
+                found = seat
+        return found
+
+    def _reclaim(self, connection: Connection) -> None:
+        """A person acting on a seat a stand-in holds takes it back: the stand-in's connections close."""
+        seat = connection.seat
+        if connection.stand_in or seat not in self.stand_ins:
+            return
+        del self.stand_ins[seat]
+        for other in self.connections:
+            if other.stand_in and other.seat == seat:
+                other.send(p.Error(code="replaced", message="the seat's player is back"))
+                other.outbox.put_nowait(None)
+
+    async def reclaim(self, connection: Connection, message: p.Reclaim) -> None:
+        async with self.lock:
+            refusal = self._check_turn(connection.seat, message.id, any_time=True)
+            if refusal is None and connection.stand_in:
+                refusal = ("replaced", "a stand-in bot cannot reclaim a seat")
+            if refusal is not None:
+                self._refusal(connection, message.id, refusal)
+                return
+            self._reclaim(connection)
+            connection.send(p.Ack(id=message.id, event_no=self.event_no))
+
+    async def act(self, connection: Connection, message: p.Act) -> bool:
+        """Validate, commit, apply and broadcast one act; True when it was accepted."""
+        received = time.perf_counter()
+        async with self.lock:
+            if self.answered(connection, message.id):
+                return False
+            if connection.stand_in and connection.seat not in self.stand_ins:
+                connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
+                return False
+            self._reclaim(connection)
+            refusal = self._check_turn(connection.seat, message.id)
+            if refusal is None and message.answers != self.event_no:
+                refusal = (
+                    "stale",
+                    f"this act answers event {message.answers}, but the table is at event {self.event_no}; "
+                    "sync and act on the current position",
+                )
+            action = None
+            if refusal is None:
+                action, refusal = self._parse(message.action)
+            if refusal is not None:
+                answer = self._refusal(connection, message.id, refusal)
+                if connection.seat is not None:
+                    self.answers.setdefault((connection.seat, message.id), answer)
+                return False
+            assert action is not None and connection.seat is not None
+            if not await self._commit([EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)]):
+                self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
+                return False
+            self._broadcast(self._record_action("action", action))
+            ack = p.Ack(id=message.id, event_no=self.event_no)
+            self.answers[(connection.seat, message.id)] = ack
+            await self._advance()
+            connection.send(ack)
+            self.latencies.append(time.perf_counter() - received)
+            return True
+
+    async def resign(self, connection: Connection | None, seat: int | None, client_id: str) -> None:
+        """`seat` gives up (from its connection, or from the lobby's leave): the game ends, others win."""
+        async with self.lock:
+            if connection is not None and self.answered(connection, client_id):
+                return
+            refusal = self._check_turn(seat, client_id, any_time=True)
+            if refusal is not None:
+                if connection is not None:
+                    self._refusal(connection, client_id, refusal)
+                return
+            assert seat is not None
+            if not await self._commit([EventInfo(self.event_no + 1, "resign", seat, None, client_id)]):
+                if connection is not None:
+                    self._refusal(connection, client_id, ("stale", "another event came first; send it again"))
+                return
+            self._broadcast(self._record_resign(seat))
+            ack = p.Ack(id=client_id, event_no=self.event_no)
+            self.answers[(seat, client_id)] = ack
+            if connection is not None:
+                connection.send(ack)
+            await self._finish()
+
+    def sample(self, connection: Connection, message: p.SampleRequest) -> None:
+        """A state sampled from the seat's view only (`determinize` with the engine's fixed sample RNG, as
+        `SeatView` makes it), for a search bot. Carries nothing the seat does not know."""
+        refusal = self._check_turn(connection.seat, message.id, any_time=True)
+        if refusal is not None:
+            self._refusal(connection, message.id, refusal)
+            return
+        assert connection.seat is not None
+        sample = self.state.determinize(connection.seat, _SampleRng())
+        data = base64.b64encode(pickle.dumps(sample, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
+        connection.send(p.Sample(id=message.id, event_no=self.event_no, pickle=data))
+
+    def _check_turn(self, seat: int | None, client_id: str, any_time: bool = False) -> tuple[str, str] | None:
+        if seat is None:
+            return ("spectator", "a spectator cannot act; join a seat to play")
+        if self.status == "open":
+            return ("not_started", "the game has not started: it starts when every seat is filled")
+        if self.finished:
+            return ("game_over", "the game is over; no action is accepted")
+        if any_time:
+            return None
+        player = self.state.current_player()
+        if player != seat:
+            who = self.seat_names[player] if player >= 0 else "chance"
+            return ("not_your_turn", f"it is not your turn: {who} is to act")
+        return None
+
+    def _parse(self, given: str | int) -> tuple[int | None, tuple[str, str] | None]:
+        """The action for an act's text or number, or the engine's reason for refusing it."""
+        try:
+            action = self.state.parse_action(given) if isinstance(given, str) else given
+            if action not in self.state.legal_actions():
+                self.state.clone().apply_action(action)
+        except IllegalActionError as error:
+            return None, ("illegal_action", str(error))
+        except (InvalidActionError, ValueError) as error:
+            return None, ("invalid_action", str(error))
+        return action, None
+
+    def _refusal(self, connection: Connection, client_id: str, refusal: tuple[str, str]) -> p.Refused:
+        answer = p.Refused(id=client_id, code=refusal[0], message=refusal[1])
+        connection.send(answer)
+        return answer
+
+    def answered(self, connection: Connection, client_id: str) -> bool:
+        """A repeated client message id: send the first answer again and report True (nothing is applied)."""
+        if connection.seat is None:
+            return False
+        answer = self.answers.get((connection.seat, client_id))
+        if answer is None:
+            return False
+        connection.send(answer)
+        return True
+
+    async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
+        """Commit events; False when another process took their numbers first (we then catch up). A lost
+        chance event gives back its draw (`rng_before`: the RNG's state before it): the catch-up draws it."""
+        try:
+            await asyncio.to_thread(self.store.append_events, self.id, events)
+        except IntegrityError:
+            if rng_before is not None:
+                self.rng.setstate(rng_before)
+            await self.catch_up()
+            return False
+        return True
+
+    async def _advance(self) -> None:
+        """Sample and apply chance until a seat is to act (each outcome committed first), then finish the
+        game if it is over."""
+        while self.state.current_player() == CHANCE:
+            before = self.rng.getstate()
+            outcome = sample_chance(self.state.chance_outcomes(), self.rng.random())
+            if not await self._commit([EventInfo(self.event_no + 1, "chance", None, outcome, None)], before):
+                continue  # another process dealt it (the same outcome: the same seed); caught up already
+            self._broadcast(self._record_action("chance", outcome))
+        if self.finished:
+            return
+        if self.state.current_player() == TERMINAL:
+            await self._finish()
+        else:
+            self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        """With a per-move limit: the seat to move forfeits if this event is still the last when it runs out."""
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
+        if self.move_seconds is not None and self.status == "playing":
+            self.timer_task = asyncio.create_task(
+                self._expire(self.event_no, self.state.current_player(), self.move_seconds)
+            )
+
+    async def _expire(self, event_no: int, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            if self.status != "playing" or self.event_no != event_no:
+                return
+            self.timer_task = None
+            if self.on_timeout == "bot" and self.launch_stand_in is not None and seat not in self.stand_ins:
+                # A bot of the table's level holds the seat until its player acts again (docs/server.md).
+                token = new_token()
+                self.stand_ins[seat] = hash_token(token)
+                await self.launch_stand_in(seat, token, self.stand_in_level)
+                self._arm_timer()
+                return
+            if not await self._commit([EventInfo(self.event_no + 1, "timeout", seat, None, None)]):
+                return
+            self._broadcast(self._record_resign(seat, "timeout"))
+            await self._finish()
+
+    def stop_timer(self) -> None:
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            self.timer_task = None
+
+    async def _finish(self) -> None:
+        if self.timer_task is not None and self.timer_task is not asyncio.current_task():
+            self.timer_task.cancel()
+        self.timer_task = None
+        end = self.end_message()
+        await asyncio.to_thread(self.store.set_status, self.id, "finished", end.result.model_dump())
+        self.status = "finished"
+        log.info(end.result.reason, extra={"table": self.id, "status": "finished", "event_no": self.event_no})
+        for connection in self.connections:
+            connection.send(end)
+
+    def _record_action(self, kind: str, action: int) -> dict[Recipient, p.EventBody]:
+        """Apply an action (already committed) and keep each recipient's view of it."""
+        seen = {who: self.state.seen_action(action, who) for who in self.recipients}
+        lines = apply_logged(self.state, action, self.recipients)
+        self.event_no += 1
+        self.actions.append(action)
+        bodies = {
+            who: p.EventBody(
+                event_no=self.event_no, kind=kind, actor=seen[who].actor,  # type: ignore[arg-type]
+                action=seen[who].action, text=seen[who].text,
+                lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in lines[who]],
+            )
+            for who in self.recipients
+        }
+        self.history.append(bodies)
+        return bodies
+
+    def _record_resign(self, seat: int, kind: str = "resign") -> dict[Recipient, p.EventBody]:
+        """A resignation, or a forfeit on time (`kind` "timeout"): the game ends, the other seats win."""
+        self.event_no += 1
+        self.resigned = seat
+        self.timed_out = kind == "timeout"
+        bodies = {}
+        for who in self.recipients:
+            name = "you" if who == seat else self.seat_names[seat]
+            if self.timed_out:
+                text = f"{name} ran out of time and forfeit{'' if who == seat else 's'}"
+            else:
+                text = "you resign" if who == seat else f"{name} resigns"
+            bodies[who] = p.EventBody(
+                event_no=self.event_no, kind=kind, actor=seat, action=None, text=text,  # type: ignore[arg-type]
+                lines=[p.Line(text=text, kind="summary", actor=seat)],
+            )
+        self.history.append(bodies)
+        return bodies
+
+    def _broadcast(self, bodies: dict[Recipient, p.EventBody]) -> None:
+        """Send each connection the event as its recipient sees it, with its view after the event."""
+        views: dict[Recipient, p.View] = {}
+        for connection in self.connections:
+            who = connection.seat
+            if who not in views:
+                views[who] = self.view_of(who)
+            view = views[who]
+            connection.send(p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal))

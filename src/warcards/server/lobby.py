@@ -1,0 +1,139 @@
+"""The lobby's request and answer models (REST, in the OpenAPI schema) and the checks of a new table.
+
+A table's game and options are checked by the engine (`load_game` and the game's option specs), with the
+same messages the command line prints; each seat is open for a person or a bot of a named level.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from warcards.bots import make_agent
+from warcards.cli.options import check_game
+from warcards.engine.api import Game
+from warcards.engine.registry import load_game
+
+BOT_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+"""The bot levels a seat may be given (the search levels play from a sample of their seat's view)."""
+
+MAX_NAME = 40
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["person", "bot"]
+    level: Literal["random", "heuristic", "easy", "medium", "hard"] | None = None
+
+
+class TimerSpec(BaseModel):
+    """`none`, or `move`: each move within `seconds`. On a timeout (`on_timeout`), a bot of `level` holds
+    the seat until its player acts again (`bot`, the default), or the seat forfeits (`forfeit`). A chess
+    clock is not built yet."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["none", "move"] = "none"
+    seconds: Annotated[StrictInt, Field(ge=1, le=7 * 86400)] | None = None
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    level: Literal["random", "heuristic", "easy", "medium", "hard"] = "heuristic"
+
+    @model_validator(mode="after")
+    def _seconds_for_a_limit(self) -> TimerSpec:
+        if (self.kind == "move") != (self.seconds is not None):
+            raise ValueError("a move timer needs seconds (1 to 604800); no timer takes none")
+        return self
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
+    public: StrictBool = True
+    timer: TimerSpec = Field(default_factory=TimerSpec)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    seat_name: str
+    kind: str
+    level: str | None
+    player: str | None
+    open: bool
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    public: bool
+    status: str
+    seats: list[SeatOut]
+    invite: str
+    websocket: str
+    result: dict[str, Any] | None = None
+
+
+class JoinSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str
+    websocket: str
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    tables: int
+
+
+class Stats(BaseModel):
+    """Figures of this process: tables held, accepted acts timed, and their latency from receipt to the
+    last broadcast queued (milliseconds, over the newest 100,000 acts of this process)."""
+
+    tables: int
+    acts: int
+    p50_ms: float | None
+    p99_ms: float | None
+
+
+class Version(BaseModel):
+    warcards: str
+    protocol: int
+
+
+def check_table(request: CreateTable) -> Game:
+    """The game of a new table, or a `ValueError` saying what is wrong (unknown game, bad option, seat
+    count, a bot level the game has no bot for)."""
+    check_game(request.game)
+    game = load_game(request.game, **request.options)
+    if len(request.seats) != game.num_players:
+        raise ValueError(
+            f"{game.game_id} with these options has {game.num_players} seats "
+            f"({', '.join(game.seat_names())}); {len(request.seats)} seats were given"
+        )
+    for number, seat in enumerate(request.seats):
+        if seat.kind == "bot":
+            if seat.level is None:
+                raise ValueError(f"seat {number} is a bot: give its level, one of {', '.join(BOT_LEVELS)}")
+            make_agent(seat.level, game, number, 0)
+        elif seat.level is not None:
+            raise ValueError(f"seat {number} is for a person: a level is only for a bot seat")
+    return game
+
+
+def check_name(name: str) -> str:
+    """A display name: printable text, trimmed."""
+    cleaned = name.strip()
+    if not cleaned or not cleaned.isprintable():
+        raise ValueError("a display name is 1 to 40 printable characters")
+    return cleaned

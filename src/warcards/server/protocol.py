@@ -1,0 +1,221 @@
+"""Protocol v1 of `warcards serve` (docs/protocol.md): one pydantic model per message.
+
+Every message is a JSON object with `protocol: 1` and a `type`. A client sends `hello` first (its seat
+token, or none for a spectator, and the last event number it saw), then `act`, `resign`, `sync`, `ping`,
+`reclaim` and `sample`. The server answers with `welcome`, `event`, `catchup`, `ack`, `refused`, `pong`, `sample`,
+`end` and `error`. Client messages are parsed strictly: an unknown field, a wrong type or an unknown
+`type` is refused with an `error` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+
+PROTOCOL = 1
+
+MAX_FRAME = 16_384
+"""The largest client frame the server reads, in characters (a longer one is refused and closed)."""
+
+MAX_CLIENT_ID = 64
+"""The longest client message id."""
+
+ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_CLIENT_ID)]
+EventNo = Annotated[StrictInt, Field(ge=0, le=2**31 - 1)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    protocol: Literal[1] = 1
+
+
+# ----- client -> server -------------------------------------------------------------------------------------
+class Hello(_Message):
+    """The first message of a connection: a seat token (None: a spectator) and the last event number seen
+    (None: a fresh snapshot)."""
+
+    type: Literal["hello"]
+    token: Annotated[StrictStr, Field(max_length=200)] | None = None
+    last_seen: EventNo | None = None
+
+
+class Act(_Message):
+    """An action: notation text or the engine's action number, answering event `answers`."""
+
+    type: Literal["act"]
+    id: ClientId
+    answers: EventNo
+    action: Annotated[StrictStr, Field(max_length=200)] | Annotated[StrictInt, Field(ge=0, le=2**31 - 1)]
+
+
+class Resign(_Message):
+    type: Literal["resign"]
+    id: ClientId
+
+
+class Sync(_Message):
+    """Ask for the events after `last_seen` (or a fresh snapshot when None)."""
+
+    type: Literal["sync"]
+    last_seen: EventNo | None = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+    id: ClientId | None = None
+
+
+class Reclaim(_Message):
+    """Take back a seat that a stand-in bot holds since a timeout (an act of the seat's player does too)."""
+
+    type: Literal["reclaim"]
+    id: ClientId
+
+
+class SampleRequest(_Message):
+    """Ask for a state sampled from this seat's view alone (for a search bot; docs/protocol.md)."""
+
+    type: Literal["sample"]
+    id: ClientId
+
+
+AnyClientMessage = Hello | Act | Resign | Sync | Ping | Reclaim | SampleRequest
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+# ----- server -> client -------------------------------------------------------------------------------------
+class Line(BaseModel):
+    """One game-log line as the recipient reads it (`warcards.engine.LogLine`)."""
+
+    text: str
+    kind: str
+    actor: int | None
+
+
+class Choice(BaseModel):
+    """One legal action: its number, its notation (what `act` accepts as text) and its label (the notation,
+    then the names of what it mentions)."""
+
+    action: int
+    notation: str
+    label: str
+
+
+class EventBody(BaseModel):
+    """One accepted event as one recipient sees it: who acted (a seat, -1 for chance, None for a
+    resignation's summary), the action number only when the recipient may know it, the text it reads and
+    its game-log lines. `timeout`: the seat to move ran out of time and forfeits."""
+
+    event_no: int
+    kind: Literal["action", "chance", "resign", "timeout"]
+    actor: int | None
+    action: int | None
+    text: str
+    lines: list[Line]
+
+
+class Result(BaseModel):
+    winners: list[int]
+    scores: list[str]
+    reason: str
+
+
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    table: str
+    game: str
+    options: dict[str, Any]
+    seat: int | None
+    seat_names: list[str]
+    status: Literal["open", "playing", "finished"]
+    event_no: int
+
+
+class View(_Message):
+    """The recipient's view now: `observe(seat)` for a seat, the public view for a spectator; `legal` only
+    for the seat to move."""
+
+    type: Literal["view"] = "view"
+    event_no: int
+    view: dict[str, Any] | None
+    to_move: int | None
+    legal: list[Choice] | None = None
+
+
+class Event(_Message):
+    type: Literal["event"] = "event"
+    event: EventBody
+    view: dict[str, Any] | None
+    to_move: int | None
+    legal: list[Choice] | None = None
+
+
+class Catchup(_Message):
+    """The events a reconnecting client missed (after its `last_seen`), then its view now."""
+
+    type: Literal["catchup"] = "catchup"
+    events: list[EventBody]
+    view: View
+
+
+class Ack(_Message):
+    type: Literal["ack"] = "ack"
+    id: str
+    event_no: int
+
+
+class Refused(_Message):
+    """A client message refused: only its sender reads this. `code` is one of `REFUSAL_CODES`."""
+
+    type: Literal["refused"] = "refused"
+    id: str | None
+    code: str
+    message: str
+
+
+class Pong(_Message):
+    type: Literal["pong"] = "pong"
+    id: str | None
+
+
+class Sample(_Message):
+    """A state sampled from the seat's view only (`State.determinize` with a fixed RNG), pickled and base64
+    encoded: for Python bot clients of the same warcards version."""
+
+    type: Literal["sample"] = "sample"
+    id: str
+    event_no: int
+    pickle: str
+
+
+class End(_Message):
+    """The game is over: the result, and (now that it may be known) the seed and the whole record."""
+
+    type: Literal["end"] = "end"
+    event_no: int
+    result: Result
+    record: dict[str, Any]
+
+
+class Error(_Message):
+    """A frame that is not a message of this protocol (or breaks a limit); the connection may be closed."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+REFUSAL_CODES = (
+    "not_started",
+    "game_over",
+    "spectator",
+    "not_your_turn",
+    "stale",
+    "invalid_action",
+    "illegal_action",
+    "replaced",
+)
+"""Why an `act`, `resign` or `sample` is refused (docs/protocol.md lists what each means)."""
