@@ -63,17 +63,31 @@ class MedSiroccoHeuristic:
         self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
+        # `value` and `keep_value` per card, filled as asked (the search's rollouts ask them on every move).
+        self._values: dict[int, float] = {}
+        self._keep_values: dict[int, float] = {}
 
     # ----- card estimates ---------------------------------------------------------------------------------
     def value(self, c: int, mask: int) -> float:
         """Expected combat value of a card in an engagement type ('?' counts 3.5)."""
-        g = self.game
-        fixed = g.fixed[c]
-        dice = g.dice[c]
-        return sum(fixed[i] + 3.5 * dice[i] for i in range(3) if mask >> i & 1)
+        key = c << 3 | mask
+        known = self._values.get(key)
+        if known is None:
+            g = self.game
+            fixed = g.fixed[c]
+            dice = g.dice[c]
+            known = self._values[key] = sum(fixed[i] + 3.5 * dice[i] for i in range(3) if mask >> i & 1)
+        return known
 
     def keep_value(self, c: int, year: int) -> float:
         """How much a card in hand is worth keeping (low: discard it first)."""
+        key = c << 12 | year
+        known = self._keep_values.get(key)
+        if known is None:
+            known = self._keep_values[key] = self._keep_value(c, year)
+        return known
+
+    def _keep_value(self, c: int, year: int) -> float:
         g = self.game
         k = g.kind[c]
         if k == K_FORCE:

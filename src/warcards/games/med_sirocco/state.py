@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
 from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import ALL_TYPES
-from warcards.games.med_sirocco.codes import CK_DRAW, CK_OP, FIRST_YEAR, PH_CHANCE, PH_END
+from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
@@ -276,15 +276,10 @@ class MedSiroccoState(State):
         """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the sorted pile itself."""
         return None
 
+    # game.py binds the next four hooks to the rules functions themselves (`rules.legal_now`, ...), which the
+    # driver loop calls on every action; these stand for them until then.
     def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against, uncopied: at a draw (1.3, 1.5) the Force or Operations
-        pile itself (kept sorted), else the rules' `legal_now`."""
-        if self.phase == PH_CHANCE:
-            kind = self.chance_kind
-            if kind == CK_DRAW:
-                return self.pile
-            if kind == CK_OP:
-                return self.operations_pile
+        """The legal list `apply_action` tests against, uncopied (at a draw the sorted pile itself)."""
         return self.game.legal_now_of(self)
 
     def _legal_actions(self) -> list[int]:

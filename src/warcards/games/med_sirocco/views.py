@@ -145,11 +145,17 @@ def observe(state: MedSiroccoState, seat: int, fields: frozenset[str] | None = N
     over = state.phase == codes.PH_END
     if fields is None:
         return {name: build(state, seat) for name, build in _FIELDS.items() if over or name != "final_vp"}
-    return {
-        name: build(state, seat)
-        for name, build in _FIELDS.items()
-        if name in fields and (over or name != "final_vp")
-    }
+    chosen = _CHOSEN.get(fields)
+    if chosen is None:
+        chosen = tuple((name, build) for name, build in _FIELDS.items() if name in fields)
+        if len(_CHOSEN) < 64:
+            _CHOSEN[fields] = chosen
+    return {name: build(state, seat) for name, build in chosen if over or name != "final_vp"}
+
+
+_CHOSEN: dict[frozenset[str], tuple[tuple[str, Callable[[MedSiroccoState, int], Any]], ...]] = {}
+"""The fields of `_FIELDS` a field set asks for, in `_FIELDS`' order (a bot asks for the same few fields on
+every move of its rollouts; a walk of all the fields for each cost a search about 7% of its time)."""
 
 
 _PRIVATE_FIELDS = frozenset({"seat", "hand", "known_in_hands", "operation_choice", "captured", "my_vp",

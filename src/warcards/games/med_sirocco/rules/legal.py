@@ -12,6 +12,10 @@ from warcards.games.med_sirocco.cards import (
     K_BONUS,
     K_FORCE,
     K_STORM,
+    K_SUPPLY,
+    NEUTRAL,
+    SUB,
+    SURFACE,
 )
 from warcards.games.med_sirocco.codes import (
     NO_REFUSAL,
@@ -52,6 +56,8 @@ from warcards.games.med_sirocco.rules.play_checks import (
     face_down_round,
     must_play,
     reason_text,
+    restricted,
+    shallows_active,
 )
 from warcards.games.med_sirocco.rules.specials import (
     sirocco_targets,
@@ -78,7 +84,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
                 acts.append(PASS)
             acts.sort()
             return acts
-        acts = [PLAY + c for c in hand if check_play(state, p, c) == NO_REFUSAL]
+        acts = playable(state, p, hand)
         if ph == PH_BUILD:
             acts.append(DONE)
         elif state.turn_mode == 1:
@@ -117,6 +123,37 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     if ph == PH_SHARE:
         return [SEAT + q for q in share_targets(state)]
     return []
+
+
+def playable(state: MedSiroccoState, p: int, hand: list[int]) -> list[int]:
+    """The play actions of `hand`'s cards that `check_play` lets join `p`'s face-up play, in hand order.
+
+    The same tests as `check_play`, with the ones that hold for the whole play read once: a Force or Supply
+    card (most of a hand) is decided here, any other kind by `check_play` itself."""
+    facts = state.game.card_facts
+    t_side = state.turn_side
+    # 2.45: the first card after an Intelligence card is of the player's side.
+    intel = state.turn_mode == 1 and len(state.entry_card) == state.turn_first_entry
+    intel_side = state.seat_side[p]
+    # 2.42 / 2.43: after a Raid on La Spezia / Romanian Fuel only its side's cards.
+    restrict = state.restrict_by >= 0 and restricted(state, p)
+    r_side = state.restrict_side
+    # 1.4 C, 2.45, 2.46: room for a Force card in this play; 2.2 / 3.1 the year; S07; 2.42 / 2.43.
+    forces = not state.turn_intel and state.turn_forces < state.turn_force_limit
+    year_bit = state.year_bit
+    no_sub = state.shallows_by >= 0 and shallows_active(state, p)
+    raid = state.turn_raid
+    acts: list[int] = []
+    for c in hand:
+        k, sd, years, frame = facts[c]
+        if (sd != NEUTRAL and 0 <= t_side != sd) or (intel and sd != intel_side) or (restrict and sd != r_side):
+            continue
+        if k == K_FORCE:
+            if forces and years & year_bit and not (no_sub and frame == SUB) and not (raid and not frame & SURFACE):
+                acts.append(PLAY + c)
+        elif k == K_SUPPLY or check_play(state, p, c) == NO_REFUSAL:
+            acts.append(PLAY + c)
+    return acts
 
 
 def illegal_reason(state: MedSiroccoState, action: int) -> str:

@@ -6,6 +6,7 @@ and `advance`, which runs the procedure until a player must decide or chance mus
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.games.med_sirocco.cards import (
@@ -215,6 +216,8 @@ def legal_now(state: MedSiroccoState) -> list[int]:
     fast path): at a chance node the pile itself, uncopied (it is kept sorted; the driver only reads it)."""
     phase = state.phase
     if phase == PH_CHANCE:
+        if state.chance_kind == CK_DRAW:
+            return state.pile  # about half of all actions: `chance_actions` without the call
         return chance_actions(state)
     if phase == PH_END:
         return []
@@ -251,10 +254,14 @@ def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
     ck = state.chance_kind
     if ck in (CK_DRAW, CK_OP):
         pile = state.pile if ck == CK_DRAW else state.operations_pile
-        row = _UNIFORM.get(len(pile))
+        size = len(pile)
+        row = _UNIFORM.get(size)
         if row is None:
-            row = _uniform(len(pile))
-        return list(map(row.__getitem__, pile))
+            row = _uniform(size)
+        if size > 1:
+            # One C call gathers the pairs (a third fewer instructions than a `map` over the pile).
+            return list(itemgetter(*pile)(row))
+        return [row[c] for c in pile]
     if ck == CK_EXPL_PICK:
         cands = explosion_own(state)
         q = 1.0 / len(cands)
