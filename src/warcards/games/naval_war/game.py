@@ -66,6 +66,14 @@ class NavalWarGame(Game):
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
         self.die_outcomes: tuple[tuple[int, float], ...] = tuple((chance.die + i, 1 / 6) for i in range(6))
+        self.die_numbers: list[int] = [chance.die + i for i in range(6)]
+        """The die's outcome numbers (read, never changed: a roll's legal list)."""
+        self.draw_chances: tuple[tuple[float, ...], ...] = tuple(
+            tuple((1.0 / size) * copies for copies in range(max(map(len, table.kind_cards)) + 1)) if size else ()
+            for size in range(table.num_cards + 1)
+        )
+        """The chance of drawing a kind, by the size of the draw pile, then by the copies of the kind in it:
+        `(1.0 / size) * copies`, the same float at every draw (`rules._draw_outcomes` looks it up)."""
 
     @property
     def num_players(self) -> int:

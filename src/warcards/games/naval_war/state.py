@@ -15,6 +15,7 @@ others call one function of views or notation.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
@@ -197,6 +198,27 @@ class NavalWarState(State):
     # ----- the engine's hooks -----------------------------------------------------------------------------
     def current_player(self) -> int:
         return self.to_act
+
+    def is_terminal(self) -> bool:
+        """As the base class (`current_player() == TERMINAL`), in one comparison: the driver loop asks it at
+        every step."""
+        return self.to_act == TERMINAL
+
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: `_legal_now` reads a chance node's outcomes off the state more cheaply."""
+        return None
+
+    def _legal_now(self) -> list[int]:
+        """The legal list `apply_action` tests against, read off the state at a chance node (uncopied: the
+        harbor pile, kept in id order, or the die's faces; the kinds left in the draw pile)."""
+        if self.to_act != CHANCE:
+            return self._legal_actions() if self.to_act >= 0 else []
+        phase = self.phase
+        if phase == Phase.ROLL:
+            return self.game.die_numbers
+        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+            return self.harbor
+        return list(compress(self.game.draw_outcomes, self.deck_count))
 
     def _legal_actions(self) -> list[int]:
         return self.game.rules.LEGAL_ACTIONS[self.phase](self)

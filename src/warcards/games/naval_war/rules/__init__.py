@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress, repeat
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
@@ -99,10 +100,12 @@ def _die_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
 
 
 def _draw_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A play card drawn: (kind outcome, copies / size) for each kind left, built without a Python-level loop."""
+    """A play card drawn: (kind outcome, copies / size) for each kind left, the chances looked up in the game's
+    table (`NavalWarGame.draw_chances`), without a Python-level loop."""
+    game = state.game
     counts = state.deck_count
-    inv = 1.0 / state.deck_size
-    return list(zip(compress(state.game.draw_outcomes, counts), map(inv.__mul__, filter(None, counts)), strict=True))
+    chances = repeat(game.draw_chances[state.deck_size])
+    return list(zip(compress(game.draw_outcomes, counts), map(getitem, chances, filter(None, counts)), strict=True))
 
 
 def _ship_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
