@@ -148,6 +148,14 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
+def apply(state: CardsOfWarState, action: int) -> None:
+    """Apply a legal action or chance outcome (the state's `_apply`, bound by `CardsOfWarGame`)."""
+    if state.to_act >= 0:
+        apply_move(state, action)
+    else:
+        apply_outcome(state, action)
+
+
 def apply_outcome(state: CardsOfWarState, action: int) -> None:
     """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
     a REINFORCE draw or a first-player draw."""
