@@ -7,6 +7,7 @@ module in the import order (HOUSE.md), so the state's engine hooks reach them th
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
@@ -216,8 +217,10 @@ class RaceToMessinaState(State):
         cached = self._chance_cache
         if cached is None:
             deck = self.decks[self.variant.seat_family[self.drawing_seat()]]
-            p = 1.0 / len(deck)
-            cached = self._chance_cache = [(card, p) for card in deck]
+            size = len(deck)
+            pairs = self.game.outcome_pairs.get(size) or self.game.make_outcome_pairs(size)
+            # One C-level gather of the game's ready-made (card, 1 / size) pairs, not a tuple built per card.
+            cached = self._chance_cache = list(itemgetter(*deck)(pairs)) if size > 1 else [pairs[deck[0]]]
         return cached
 
     def _apply(self, action: int) -> None:
