@@ -197,17 +197,18 @@ class RaceToMessinaState(State):
 
     # ----- engine hooks ------------------------------------------------------------------------------------
     def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the drawing deck, uncopied."""
+        """The legal list `apply_action` tests against; at a chance node the drawing deck itself, uncopied
+        (`drawing_seat` inlined: this runs at every chance node)."""
         if self.to_act == CHANCE:
-            return self.decks[self.variant.seat_family[self.drawing_seat()]]
+            variant = self.variant
+            seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+            return self.decks[variant.seat_family[seat]]
         return self.legal_actions()
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
-        """The chance node's legal list: a fresh copy of the drawing deck (sorted), not a walk of `outcomes`
-        (`drawing_seat` inlined: this runs at every chance node)."""
-        variant = self.variant
-        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
-        return self.decks[variant.seat_family[seat]][:]
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the drawing deck itself (a copy
+        of up to 94 cards per draw would cost more)."""
+        return None
 
     def _legal_actions(self) -> list[int]:
         return self.game.legal_actions_of(self)
