@@ -214,9 +214,9 @@ class CardsOfWarState(State):
             return list(itemgetter(*pile)(pairs))
         return [pairs[pile[0]]]
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
-        """The chance node's outcome numbers: a copy of the drawing seat's (sorted) pile."""
-        return self.draw_piles[self.deck_of[self.drawer]][:]
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the (sorted) pile itself."""
+        return None
 
     def _legal_now(self) -> list[int]:
         """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
