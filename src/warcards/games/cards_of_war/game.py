@@ -16,6 +16,11 @@ from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_
 from warcards.games.cards_of_war.setup import state_from_setup
 from warcards.games.cards_of_war.state import CardsOfWarState
 
+# The driver loop's two hot hooks call the rules directly, without the state -> game hop of the other hooks
+# (one call fewer per action); the state's own definitions stay for its abstract contract.
+CardsOfWarState._legal_actions = rules.legal_actions  # type: ignore[method-assign,assignment]
+CardsOfWarState._apply = rules.apply  # type: ignore[method-assign,assignment]
+
 
 class CardsOfWarGame(Game):
     """Cards of War for two players, with the optional rules chosen in `options`."""
@@ -69,6 +74,12 @@ class CardsOfWarGame(Game):
         # Per kind: theatre, type mask, kill mask, score, RECON, REINFORCE (read on every deployment).
         self.kind_info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
             (t.theatre[k], t.typemask[k], t.killmask[k], t.score[k], t.recon[k], t.reinforce[k]) for k in range(n)
+        )
+        # Per pile size, per physical card: the chance outcome pair (card, 1 / pile size) (R10: a draw takes
+        # any card of the pile, equally likely), shared by every state's `_chance_outcomes`.
+        cards = range(n * self.decks)
+        self.outcome_pairs: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+            tuple((card, 1.0 / size) for card in cards) if size else () for size in range(n + 1)
         )
         ids = self.table.ids
         self.card_ids: tuple[str, ...] = (

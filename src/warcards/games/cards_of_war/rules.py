@@ -9,7 +9,6 @@ and are laid out by `notation.action_layout`.
 from __future__ import annotations
 
 from bisect import insort
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -123,7 +122,8 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     phase = state.phase
     p = state.mover
     if phase == _DEPLOY:
-        out = list(chain.from_iterable(map(state.deploy_table[state.open_battles].__getitem__, state.hands[p])))
+        deploys = state.deploy_table[state.open_battles]
+        out = [a for card in state.hands[p] for a in deploys[card]]
         if state.joint_deployment and out:
             out.extend(joint_actions(state))
         return out or [state.layout.pass_turn]
@@ -148,6 +148,14 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
+def apply(state: CardsOfWarState, action: int) -> None:
+    """Apply a legal action or chance outcome (the state's `_apply`, bound by `CardsOfWarGame`)."""
+    if state.to_act >= 0:
+        apply_move(state, action)
+    else:
+        apply_outcome(state, action)
+
+
 def apply_outcome(state: CardsOfWarState, action: int) -> None:
     """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
     a REINFORCE draw or a first-player draw."""
@@ -261,13 +269,28 @@ def apply_move(state: CardsOfWarState, a: int) -> None:
     state.moves += 1
     layout = state.layout
     if a < layout.joint and state.phase == _DEPLOY:
+        # The common turn, inlined (`_leave_hand`, `finish_turn`): deploy one card, then refill (R7, R20).
         card = a // NUM_BATTLES + state.deck_offset[p]
-        _leave_hand(state, p, card)
+        hand = state.hands[p]
+        hand.remove(card)
+        floor = state.recon_floors[p]
+        if any(floor):
+            t = state.table.theatre[card % state.num_kinds]
+            if floor[t]:
+                floor[t] -= 1
         place(state, p, card, a % NUM_BATTLES)
         if state.pending_reinforce:
             continue_turn(state)
-        else:
-            finish_turn(state)
+            return
+        state.reinforce_card = NO_CARD
+        if len(hand) < state.hand_limits[p] and (
+            len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)
+        ):
+            state.phase = _REFILL
+            state.drawer = p
+            state.to_act = CHANCE
+            return
+        end_turn(state)
         return
     if a == layout.pass_turn:
         state.idle_moves += 1

@@ -11,7 +11,7 @@ The state is data: its hooks call the rule book its game holds (`CardsOfWarGame`
 
 from __future__ import annotations
 
-from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
@@ -81,6 +81,7 @@ class CardsOfWarState(State):
         winner: the seat that won the game, or `NO_SEAT`.
         deploy_table: the game's deploy actions per (open-battle mask, card in hand).
         kind_info: per kind, (theatre, type mask, kill mask, score, RECON, REINFORCE).
+        outcome_pairs: the game's chance outcome pairs `(card, 1 / pile size)` per pile size and card.
     """
 
     __slots__ = (
@@ -115,6 +116,7 @@ class CardsOfWarState(State):
         "num_decks",
         "num_kinds",
         "open_battles",
+        "outcome_pairs",
         "pending_reinforce",
         "phase",
         "recon_answers",
@@ -186,6 +188,7 @@ class CardsOfWarState(State):
         self.winner = NO_SEAT
         self.deploy_table = game.deploy_table
         self.kind_info = game.kind_info
+        self.outcome_pairs = game.outcome_pairs
 
     # ----- hooks of the engine's driver loop ----------------------------------------------------------------
     def current_player(self) -> int:
@@ -205,11 +208,15 @@ class CardsOfWarState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card of the drawing seat's pile, equally likely (the pile is unordered: PLAYING A ROUND, R10)."""
         pile = self.draw_piles[self.deck_of[self.drawer]]
-        return list(zip(pile, repeat(1.0 / len(pile))))
+        pairs = self.outcome_pairs[len(pile)]
+        if len(pile) > 1:
+            # The pairs are made once per game; one C-level gather beats building a tuple per card.
+            return list(itemgetter(*pile)(pairs))
+        return [pairs[pile[0]]]
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
-        """The chance node's outcome numbers: a copy of the drawing seat's (sorted) pile."""
-        return self.draw_piles[self.deck_of[self.drawer]][:]
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the (sorted) pile itself."""
+        return None
 
     def _legal_now(self) -> list[int]:
         """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
@@ -283,6 +290,7 @@ class CardsOfWarState(State):
         other.winner = self.winner
         other.deploy_table = self.deploy_table
         other.kind_info = self.kind_info
+        other.outcome_pairs = self.outcome_pairs
         return other
 
     def _observe(self, seat: int) -> JSON:

@@ -417,6 +417,14 @@ def action_phase_actions(state: RaceToMessinaState) -> list[int]:
     return acts
 
 
+def apply_and_advance(state: RaceToMessinaState, action: int) -> None:
+    """The state's `_apply` (bound by `RaceToMessinaGame`): drop the chance cache, apply, then recompute whose
+    turn it is."""
+    state._chance_cache = None
+    apply(state, action)
+    state.to_act = state._compute_player()
+
+
 def apply(state: RaceToMessinaState, action: int) -> None:
     """Apply a legal action or chance outcome."""
     phase = state.phase

@@ -7,6 +7,7 @@ module in the import order (HOUSE.md), so the state's engine hooks reach them th
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
@@ -196,17 +197,18 @@ class RaceToMessinaState(State):
 
     # ----- engine hooks ------------------------------------------------------------------------------------
     def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the drawing deck, uncopied."""
+        """The legal list `apply_action` tests against; at a chance node the drawing deck itself, uncopied
+        (`drawing_seat` inlined: this runs at every chance node)."""
         if self.to_act == CHANCE:
-            return self.decks[self.variant.seat_family[self.drawing_seat()]]
+            variant = self.variant
+            seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+            return self.decks[variant.seat_family[seat]]
         return self.legal_actions()
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int]:
-        """The chance node's legal list: a fresh copy of the drawing deck (sorted), not a walk of `outcomes`
-        (`drawing_seat` inlined: this runs at every chance node)."""
-        variant = self.variant
-        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
-        return self.decks[variant.seat_family[seat]][:]
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the drawing deck itself (a copy
+        of up to 94 cards per draw would cost more)."""
+        return None
 
     def _legal_actions(self) -> list[int]:
         return self.game.legal_actions_of(self)
@@ -216,8 +218,10 @@ class RaceToMessinaState(State):
         cached = self._chance_cache
         if cached is None:
             deck = self.decks[self.variant.seat_family[self.drawing_seat()]]
-            p = 1.0 / len(deck)
-            cached = self._chance_cache = [(card, p) for card in deck]
+            size = len(deck)
+            pairs = self.game.outcome_pairs.get(size) or self.game.make_outcome_pairs(size)
+            # One C-level gather of the game's ready-made (card, 1 / size) pairs, not a tuple built per card.
+            cached = self._chance_cache = list(itemgetter(*deck)(pairs)) if size > 1 else [pairs[deck[0]]]
         return cached
 
     def _apply(self, action: int) -> None:
