@@ -291,6 +291,7 @@ function tablePage(tableId) {
           h("p", {}, h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
             h("a", { href: "#/lobby", text: "Back to the lobby" })));
         result.hidden = false;
+        actions.replaceChildren();
         break;
       }
       case "error": refuse(`Error (${message.code}): ${message.message}`); break;
@@ -340,7 +341,7 @@ function tablePage(tableId) {
         }, text: `Take ${s.seat_name}` }))));
     } catch (e) { refuse(e.message); }
   }
-  if (mine) actions.append(h("button", { onclick: () => {
+  if (mine) actions.append(h("button", { id: "resign", onclick: () => {
     if (confirm("Resign this game?")) state.socket?.send(JSON.stringify({ protocol: 1, type: "resign", id: messageId() }));
   }, text: "Resign" }));
   offerSeats();

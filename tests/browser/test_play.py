@@ -1,0 +1,96 @@
+"""A person plays in the browser against the server's bots, by clicking (and a few moves by keyboard), with
+a reload and a dropped connection in the middle; a refused move shows the server's message."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import ServerProcess
+
+pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+READY = "#moves button.move:not([disabled]), #result:not([hidden])"
+
+
+def play_one_move(page: Any, keyboard: bool) -> bool:
+    """Wait for this seat's turn or the end; play the first legal move. False at the end."""
+    page.wait_for_selector(READY)
+    if page.locator("#result").is_visible():
+        return False
+    button = page.locator("#moves button.move:not([disabled])").first
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+    return True
+
+
+def start_short_game(page: Any, server: ServerProcess, name: str = "Ann") -> str:
+    """From the lobby: a short Cards of War game (the create form, option from the game's metadata), seat 0
+    a person, seat 1 a random bot; returns the table id."""
+    page.goto(f"{server.http}/")
+    page.fill("#name", name)
+    page.select_option("#game", "cards-of-war")
+    page.select_option("select[name=length]", label="short")
+    page.wait_for_selector("select[name=seat1]")
+    page.select_option("select[name=seat1]", "random")
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url("**/#/table/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def test_a_person_plays_a_short_cards_of_war_game_to_its_end_against_a_bot(
+    page: Any, sqlite_server: ServerProcess
+) -> None:
+    table = start_short_game(page, sqlite_server)
+    moves = 0
+    while play_one_move(page, keyboard=moves < 2):
+        moves += 1
+        if moves == 3:
+            page.reload()  # the seat token is in localStorage: the page resumes the game
+        if moves == 5:
+            page.goto(f"{sqlite_server.http}/")  # a returning player is sent back to the table
+            page.wait_for_url(f"**/#/table/{table}")
+        if moves == 7:
+            page.evaluate("window.warcards.drop()")  # the socket drops: reconnect and resync
+            page.wait_for_function("document.getElementById('connection').textContent === 'connected'")
+    assert moves >= 4
+    info = sqlite_server.get_json(f"/tables/{table}")
+    assert info["status"] == "finished"
+    assert page.locator("#reason").inner_text() == f"Reason: {info['result']['reason']}"
+    assert page.locator("#log li").count() > moves
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "cards-of-war-end.png"), full_page=True)
+
+
+def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: ServerProcess) -> None:
+    refusals: list[dict[str, Any]] = []
+
+    def listen(socket: Any) -> None:
+        def received(payload: Any) -> None:
+            message = json.loads(payload)
+            if message["type"] == "refused":
+                refusals.append(message)
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", listen)
+    start_short_game(page, sqlite_server, "Bea")
+    page.wait_for_selector("#moves button.move")
+    for text, code in (("zzz", "invalid_action"), ("deploy discard left", "illegal_action")):
+        page.fill("#typed", text)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.getElementById('refusal').textContent.includes('({code})')")
+        assert refusals[-1]["code"] == code
+        assert page.locator("#refusal").inner_text() == f"Refused ({code}): {refusals[-1]['message']}"
+    assert page.locator("#refusal").get_attribute("role") == "alert"
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "cards-of-war-375px.png"), full_page=True)
