@@ -206,6 +206,7 @@ function tablePage(tableId) {
   const statusBar = h("div", { class: "status", id: "status", "aria-label": "Game status" });
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
+  const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
   const result = h("div", { class: "result", id: "result", role: "status", hidden: true });
   const hand = h("ul", { class: "cards", id: "hand", "aria-label": "Your hand" });
   const handSection = h("section", { hidden: true }, h("h2", { text: "Your hand" }), hand);
@@ -217,7 +218,7 @@ function tablePage(tableId) {
   const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
   const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", "aria-live": "polite" });
   const actions = h("div", { class: "row" });
-  main.append(title, statusBar, joinBox, refusal, result, handSection, movesSection,
+  main.append(title, statusBar, waiting, joinBox, refusal, result, handSection, movesSection,
     h("section", {}, h("h2", { text: "Table" }), view),
     h("section", {}, h("h2", { text: "Game log" }), log), actions);
 
@@ -266,8 +267,7 @@ function tablePage(tableId) {
         state.seat = message.seat; state.names = message.seat_names; state.game = message.game;
         title.textContent = `${message.game} — table ${tableId}`;
         document.title = `warcards — ${message.game}`;
-        if (message.status === "open") joinBox.replaceChildren(h("p", { text: "Waiting for every seat to be taken." }));
-        else joinBox.replaceChildren();
+        waiting.hidden = message.status !== "open";
         break;
       case "view": takeView(message); break;
       case "catchup":
@@ -276,7 +276,7 @@ function tablePage(tableId) {
       case "event":
         addLines(message.event); state.eventNo = message.event.event_no;
         state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
-        joinBox.replaceChildren(); break;
+        waiting.hidden = true; break;
       case "refused":
         refuse(`Refused (${message.code}): ${message.message}`);
         if (message.code === "stale") state.socket.send(JSON.stringify({ protocol: 1, type: "sync", last_seen: state.eventNo }));
