@@ -11,6 +11,8 @@ import pytest
 
 from tests.server.conftest import ServerProcess
 
+from .conftest import WAIT_MS
+
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -94,3 +96,41 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "cards-of-war-375px.png"), full_page=True)
+
+
+def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
+    browser: Any, page: Any, sqlite_server: ServerProcess
+) -> None:
+    page.goto(f"{sqlite_server.http}/")
+    page.fill("#name", "Dora")
+    page.select_option("#game", "cards-of-war")
+    page.select_option("select[name=length]", label="short")
+    page.wait_for_selector("select[name=seat1]")
+    page.select_option("select[name=seat1]", "person")
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#waiting:not([hidden])")
+    other = browser.new_context(viewport={"width": 375, "height": 800})
+    other.set_default_timeout(WAIT_MS)
+    try:
+        second = other.new_page()
+        second.goto(f"{sqlite_server.http}/#/lobby")
+        second.fill("#name", "Emil")
+        second.get_by_role("button", name="Join cards-of-war as player 1").first.wait_for()
+        second.locator(f"tr:has(a[href='#/table/{table}'])").get_by_role("button").click()
+        second.wait_for_url(f"**/#/table/{table}")
+        people = (page, second)
+        while not any(person.locator("#result").is_visible() for person in people):
+            for person in people:
+                button = person.locator("#moves button.move:not([disabled])")
+                if button.count():
+                    button.first.click()
+            page.wait_for_timeout(20)  # both pages are polled: let the server answer between rounds
+        for person in people:
+            person.wait_for_selector("#result:not([hidden])")
+        winners = {person.locator("#winners").inner_text() for person in people}
+        assert len(winners) == 1
+        assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"
+    finally:
+        other.close()
