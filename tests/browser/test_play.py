@@ -83,8 +83,15 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
         socket.on("framereceived", received)
 
     page.on("websocket", listen)
-    start_short_game(page, sqlite_server, "Bea")
+    page.goto(f"{sqlite_server.http}/")
+    page.fill("#name", "Bea")
+    page.select_option("#quick-game", "cards-of-war")
+    page.get_by_role("button", name="Play against bots now").click()  # one click: a private table against bots
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    assert table not in {listed["id"] for listed in sqlite_server.get_json("/tables")}
     page.wait_for_selector("#moves button.move")
+    assert page.locator("#moves button.move").first.get_attribute("aria-label", timeout=WAIT_MS).startswith("Move: ")
     for text, code in (("zzz", "invalid_action"), ("deploy discard left", "illegal_action")):
         page.fill("#typed", text)
         page.keyboard.press("Enter")
@@ -118,6 +125,9 @@ def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
         second.goto(f"{sqlite_server.http}/#/lobby")
         second.fill("#name", "Emil")
         second.get_by_role("button", name="Join cards-of-war as player 1").first.wait_for()
+        assert second.evaluate("document.documentElement.scrollWidth") <= 375
+        SCREENSHOTS.mkdir(exist_ok=True)
+        second.screenshot(path=str(SCREENSHOTS / "lobby-375px.png"))
         second.locator(f"tr:has(a[href='#/table/{table}'])").get_by_role("button").click()
         second.wait_for_url(f"**/#/table/{table}")
         people = (page, second)

@@ -150,9 +150,11 @@ async function lobbyPage() {
   async function create(allBots) {
     try {
       const player = playerName();
-      const seatSpecs = [...seatsBox.querySelectorAll("select")].map((s, i) =>
-        allBots ? (i === 0 ? { kind: "person" } : { kind: "bot", level: "heuristic" })
-          : s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value });
+      const seatSpecs = allBots
+        ? (await api("POST", `/games/${gameSelect.value}/seats`, { options: {} })).seat_names.map((_, i) =>
+          i === 0 ? { kind: "person" } : { kind: "bot", level: "heuristic" })
+        : [...seatsBox.querySelectorAll("select")].map((s) =>
+          s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value });
       const timer = timerSelect.value === "none" ? { kind: "none" } : { kind: "move", seconds: Number(timerSelect.value) };
       const table = await api("POST", "/tables", { game: gameSelect.value, options: allBots ? {} : chosen(), seats: seatSpecs,
                                                    public: allBots ? false : publicBox.checked, timer: allBots ? { kind: "none" } : timer });
