@@ -23,7 +23,10 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in GAMES])
+GAME_IDS = [f"{game_id}-{'-'.join(map(str, options.values()))}" for game_id, options in GAMES]
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES, ids=GAME_IDS)
 def test_a_person_joins_by_invite_and_plays_a_whole_game_against_bots(
     page: Any, sqlite_server: ServerProcess, game_id: str, options: dict[str, Any]
 ) -> None:

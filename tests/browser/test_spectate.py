@@ -1,5 +1,6 @@
 """A spectator's page shows the public view only: no card id of any seat's hand is anywhere in its HTML,
-checked after each of the first moves of a game that two protocol clients play."""
+checked after each of the first moves of a game of every game id (and Race to Messina variant) that protocol
+clients play from every seat."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.conftest import ServerProcess
+from warcards.engine.registry import load_game
+
+from .test_games import GAME_IDS, GAMES
 
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
@@ -51,12 +55,19 @@ class Seat:
                 return int(message["event_no"])
 
 
-def test_a_spectators_page_contains_no_card_of_a_hand(page: Any, sqlite_server: ServerProcess) -> None:
-    created = sqlite_server.post("/tables", {"game": "cards-of-war", "seats": [{"kind": "person"}] * 2})
-    table = created["id"]
-    tokens = [sqlite_server.post(f"/tables/{table}/seats/{seat}", {"name": f"p{seat}"})["token"] for seat in (0, 1)]
+@pytest.mark.parametrize(("game_id", "options"), [*GAMES, ("cards-of-war", {})], ids=[*GAME_IDS, "cards-of-war"])
+def test_a_spectators_page_contains_no_card_of_a_hand(
+    page: Any, sqlite_server: ServerProcess, game_id: str, options: dict[str, Any]
+) -> None:
+    count = load_game(game_id, **options).num_players
+    seats = [{"kind": "person"}] * count
+    table = sqlite_server.post("/tables", {"game": game_id, "options": options, "seats": seats})["id"]
+    tokens = [
+        sqlite_server.post(f"/tables/{table}/seats/{seat}", {"name": f"p{seat}"})["token"] for seat in range(count)
+    ]
     with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(connect(f"{sqlite_server.ws}/tables/{table}/ws", open_timeout=30)) for _ in tokens]
+        url = f"{sqlite_server.ws}/tables/{table}/ws"
+        sockets = [stack.enter_context(connect(url, open_timeout=30)) for _ in tokens]
         seats = [Seat(socket, token) for socket, token in zip(sockets, tokens, strict=True)]
         watch(page, sqlite_server, table, seats)
 
@@ -71,9 +82,10 @@ def watch(page: Any, sqlite_server: ServerProcess, table: str, seats: list[Seat]
             seat.read_until(now)
         page.wait_for_function(f"document.body.dataset.eventNo === '{now}'")
         html = page.content()
+        assert any(seat.view["hand"] for seat in seats)
         for seat in seats:
             shown = [card for card in seat.view["hand"] if re.search(rf"\b{re.escape(card)}\b", html)]
             assert not shown, f"the spectator's page shows {shown} of seat {seat.view['seat']}'s hand"
         mover = next(seat for seat in seats if seat.legal)
         mover.act()
-    assert "draws a card" in page.locator("#log").inner_text()
+    assert page.locator("#log li").count() > 0
