@@ -144,3 +144,16 @@ def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
         assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"
     finally:
         other.close()
+
+
+def test_playable_cards_are_highlighted_and_resigning_ends_the_game_with_the_servers_reason(page: Any, sqlite_server: ServerProcess) -> None:
+    table = start_short_game(page, sqlite_server, "Finn")
+    page.wait_for_selector("#moves button.move")
+    assert page.locator("#hand li.playable").count() > 0  # the cards a legal move names are highlighted
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#resign").click()
+    page.wait_for_selector("#result:not([hidden])")
+    info = sqlite_server.get_json(f"/tables/{table}")
+    assert info["status"] == "finished"
+    assert page.locator("#reason").inner_text() == f"Reason: {info['result']['reason']}"
+    assert page.locator("#resign").count() == 0

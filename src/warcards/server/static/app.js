@@ -242,10 +242,13 @@ function tablePage(tableId) {
     fields.push(["event", shown(state.eventNo)]);
     statusBar.replaceChildren(...fields.map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
     const cards = Array.isArray(v.hand) ? v.hand : null;
-    handSection.hidden = cards === null;
-    if (cards) hand.replaceChildren(...cards.map((card) => h("li", { text: card, "aria-label": `card ${card}` })));
-    view.replaceChildren(state.view ? tree(state.view) : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
     const legal = !state.ended && state.seat !== null && state.toMove === state.seat ? state.legal || [] : [];
+    const named = new Set(legal.flatMap((choice) => choice.notation.split(" ")));  // cards a legal move names
+    handSection.hidden = cards === null;
+    if (cards) hand.replaceChildren(...cards.map((card) => h("li", {
+      text: card, class: named.has(card) ? "playable" : null,
+      "aria-label": named.has(card) ? `card ${card}, playable now` : `card ${card}` })));
+    view.replaceChildren(state.view ? tree(state.view) : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
     movesSection.hidden = legal.length === 0;
     moves.replaceChildren(...legal.map((choice) => h("button", {
       class: "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
