@@ -17,6 +17,8 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--no-first-run",
 ]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+"""Where `WARCARDS_SCREENSHOTS=1` keeps the pages the tests show (a plain run writes nothing in the tree)."""
 WAIT_MS = 60_000
 """How long a test waits for the page to show what it expects (the machine may be loaded)."""
 
@@ -48,3 +50,10 @@ def page(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
     assert not errors, errors
+
+
+def screenshot(page: Any, name: str, full_page: bool = False) -> None:
+    """Keep the page as docs/screenshots/NAME.png when `WARCARDS_SCREENSHOTS` is set."""
+    if os.environ.get("WARCARDS_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

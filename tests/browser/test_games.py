@@ -10,7 +10,8 @@ import pytest
 from tests.server.conftest import ServerProcess
 from warcards.engine.registry import load_game
 
-from .test_play import SCREENSHOTS, play_one_move
+from .conftest import screenshot
+from .test_play import play_one_move
 
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
@@ -42,8 +43,7 @@ def test_a_person_joins_by_invite_and_plays_a_whole_game_against_bots(
     while play_one_move(page, keyboard=False):
         moves += 1
         if moves == 2:
-            SCREENSHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"{game_id}-{'-'.join(map(str, options.values()))}.png"))
+            screenshot(page, f"{game_id}-{'-'.join(map(str, options.values()))}")
     info = sqlite_server.get_json(f"/tables/{created['id']}")
     assert info["status"] == "finished"
     assert page.locator("#reason").inner_text() == f"Reason: {info['result']['reason']}"

@@ -4,18 +4,16 @@ a reload and a dropped connection in the middle; a refused move shows the server
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.conftest import ServerProcess
 
-from .conftest import WAIT_MS
+from .conftest import WAIT_MS, screenshot
 
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 READY = "#moves button.move:not([disabled]), #result:not([hidden])"
 
 
@@ -67,8 +65,7 @@ def test_a_person_plays_a_short_cards_of_war_game_to_its_end_against_a_bot(
     assert info["status"] == "finished"
     assert page.locator("#reason").inner_text() == f"Reason: {info['result']['reason']}"
     assert page.locator("#log li").count() > moves
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "cards-of-war-end.png"), full_page=True)
+    screenshot(page, "cards-of-war-end", full_page=True)
 
 
 def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: ServerProcess) -> None:
@@ -101,8 +98,7 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
     assert page.locator("#refusal").get_attribute("role") == "alert"
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "cards-of-war-375px.png"), full_page=True)
+    screenshot(page, "cards-of-war-375px", full_page=True)
 
 
 def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
@@ -126,8 +122,7 @@ def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
         second.fill("#name", "Emil")
         second.get_by_role("button", name="Join cards-of-war as player 1").first.wait_for()
         assert second.evaluate("document.documentElement.scrollWidth") <= 375
-        SCREENSHOTS.mkdir(exist_ok=True)
-        second.screenshot(path=str(SCREENSHOTS / "lobby-375px.png"))
+        screenshot(second, "lobby-375px")
         second.locator(f"tr:has(a[href='#/table/{table}'])").get_by_role("button").click()
         second.wait_for_url(f"**/#/table/{table}")
         people = (page, second)
