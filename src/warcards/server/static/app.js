@@ -35,6 +35,11 @@ function keepSeat(table, seat) { const all = seats(); all[table] = seat; localSt
 function forgetSeat(table) { const all = seats(); delete all[table]; localStorage.setItem(SEATS_KEY, JSON.stringify(all)); }
 function words(key) { return key.replace(/_/g, " "); }
 function shown(value) { return value === null ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value); }
+function brief(value) {  // a status value on one line: "british 0, axis 2" or "8, 8"
+  if (Array.isArray(value)) return value.map(shown).join(", ");
+  if (value !== null && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${shown(v)}`).join(", ");
+  return shown(value);
+}
 function messageId() { return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`; }
 
 let stopPage = () => {};
@@ -237,7 +242,7 @@ function tablePage(tableId) {
     const fields = [["game", state.game], ["you", state.seat === null ? "spectator" : seatName(state.seat)],
       ["to move", state.ended ? "game over" : seatName(state.toMove)]];
     for (const key of ["phase", "round", "turn", "pt", "rounds_won", "won_vp", "my_vp", "target", "hand_counts", "hand_sizes"]) {
-      if (v[key] !== undefined && v[key] !== null) fields.push([words(key), typeof v[key] === "object" ? JSON.stringify(v[key]).replace(/[{}"[\]]/g, "").replace(/,/g, ", ") : shown(v[key])]);
+      if (v[key] !== undefined && v[key] !== null) fields.push([words(key), brief(v[key])]);
     }
     fields.push(["event", shown(state.eventNo)]);
     statusBar.replaceChildren(...fields.map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
