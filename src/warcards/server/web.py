@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from warcards.engine.registry import games, load_game, option_specs
-from warcards.server.lobby import BOT_LEVELS
+from warcards.server.lobby import BOT_LEVELS, load_remote_game
 
 
 class OptionOut(BaseModel):
@@ -78,7 +78,7 @@ async def list_games() -> GamesOut:
 @router.post("/games/{game_id}/seats")
 async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
     """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
-    game = load_game(game_id, **request.options)
+    game = load_remote_game(game_id, request.options)
     return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names())
 
 
