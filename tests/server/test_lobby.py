@@ -61,6 +61,18 @@ def test_a_bad_option_is_refused_with_the_engine_message(client: TestClient) -> 
     assert answer.json()["detail"] == str(expected.value)
 
 
+@pytest.mark.parametrize("game_id", ["med-sirocco", "naval-war", "cards-of-war"])
+def test_a_card_file_on_the_server_cannot_be_chosen_by_a_client(client: TestClient, game_id: str) -> None:
+    seats = [{"kind": "person"}] * load_game(game_id).num_players
+    for path in ("/etc/passwd", "cards.toml", ""):
+        answer = client.post("/tables", json={"game": game_id, "options": {"cards": path}, "seats": seats})
+        assert answer.status_code == 422
+        assert "names a file on the server" in answer.json()["detail"]
+        answer = client.post(f"/games/{game_id}/seats", json={"options": {"cards": path}})
+        assert answer.status_code == 422
+        assert "names a file on the server" in answer.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [

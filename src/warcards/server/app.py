@@ -39,6 +39,7 @@ from warcards.server.lobby import (
     check_name,
     check_table,
 )
+from warcards.server.web import mount_web
 
 log = logging.getLogger("warcards.server")
 
@@ -350,6 +351,7 @@ def create_app(
         await websocket.accept()
         await serve_connection(server, websocket, table_id)
 
+    mount_web(app)
     return app
 
 

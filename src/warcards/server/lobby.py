@@ -111,11 +111,27 @@ class Version(BaseModel):
     protocol: int
 
 
+SERVER_FILE_OPTIONS = frozenset({"cards"})
+"""Options whose value names a file on the machine that loads the game: a table's game is loaded on the
+server, so a client may not choose one (it could make the server read any path as a deck)."""
+
+
+def load_remote_game(game_id: str, options: dict[str, Any]) -> Game:
+    """The game for options sent by a client: the engine's checks, and no option that names a server file."""
+    check_game(game_id)
+    named = sorted(SERVER_FILE_OPTIONS & set(options))
+    if named:
+        raise ValueError(
+            f"option {named[0]!r} names a file on the server and is not accepted over the network; "
+            "tables play the game's own cards"
+        )
+    return load_game(game_id, **options)
+
+
 def check_table(request: CreateTable) -> Game:
     """The game of a new table, or a `ValueError` saying what is wrong (unknown game, bad option, seat
     count, a bot level the game has no bot for)."""
-    check_game(request.game)
-    game = load_game(request.game, **request.options)
+    game = load_remote_game(request.game, request.options)
     if len(request.seats) != game.num_players:
         raise ValueError(
             f"{game.game_id} with these options has {game.num_players} seats "

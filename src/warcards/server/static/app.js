@@ -1,0 +1,365 @@
+// The browser client of `warcards serve`: the lobby and a table page for every game, using only the
+// documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
+
+const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
+const main = document.getElementById("main");
+const connection = document.getElementById("connection");
+
+// ----- small helpers ------------------------------------------------------------------------------------
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+async function api(method, path, body) {
+  const answer = await fetch(path, {
+    method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
+  return data;
+}
+
+function seats() { try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || {}; } catch { return {}; } }
+function keepSeat(table, seat) { const all = seats(); all[table] = seat; localStorage.setItem(SEATS_KEY, JSON.stringify(all)); }
+function forgetSeat(table) { const all = seats(); delete all[table]; localStorage.setItem(SEATS_KEY, JSON.stringify(all)); }
+function words(key) { return key.replace(/_/g, " "); }
+function shown(value) { return value === null ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value); }
+function brief(value) {  // a status value on one line: "british 0, axis 2" or "8, 8"
+  if (Array.isArray(value)) return value.map(shown).join(", ");
+  if (value !== null && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${shown(v)}`).join(", ");
+  return shown(value);
+}
+function messageId() { return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`; }
+
+let stopPage = () => {};
+
+// ----- routing: #/lobby, #/table/ID -------------------------------------------------------------------------
+async function route(first) {
+  stopPage();
+  stopPage = () => {};
+  main.replaceChildren();
+  connection.textContent = "";
+  const [, page, id] = location.hash.split("/");
+  if (page === "table" && id) return tablePage(decodeURIComponent(id));
+  if (first && !page) {
+    for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
+      try {
+        const info = await api("GET", `/tables/${encodeURIComponent(table)}`);
+        if (info.status !== "finished") { location.hash = `#/table/${table}`; return; }
+      } catch { forgetSeat(table); }
+    }
+  }
+  return lobbyPage();
+}
+
+// ----- the lobby --------------------------------------------------------------------------------------------
+async function lobbyPage() {
+  document.title = "warcards — lobby";
+  const error = h("p", { class: "refusal", role: "alert", hidden: true });
+  const list = h("tbody");
+  const name = h("input", { id: "name", value: localStorage.getItem("warcards.name") || "", placeholder: "your name",
+                             "aria-label": "Display name", maxlength: 40, required: true });
+  main.append(
+    h("h1", { text: "Lobby" }),
+    h("p", {}, h("label", { for: "name", text: "Display name " }), name),
+    error,
+    h("section", { "aria-labelledby": "open-h" },
+      h("div", { class: "row" }, h("h2", { id: "open-h", text: "Public tables with an open seat" }),
+        h("button", { onclick: () => refresh(), "aria-label": "Refresh the list of tables", text: "Refresh" })),
+      h("table", { class: "tables" },
+        h("thead", {}, h("tr", {}, h("th", { text: "game" }), h("th", { text: "seats" }), h("th", { text: "options" }), h("th", { text: "" }))),
+        list)),
+  );
+  const playerName = () => {
+    const value = name.value.trim();
+    if (!value) { name.focus(); throw new Error("give a display name first (1 to 40 characters)"); }
+    localStorage.setItem("warcards.name", value);
+    return value;
+  };
+  const fail = (e) => { error.textContent = e.message; error.hidden = false; };
+  async function join(table, seat) {
+    try {
+      const joined = await api("POST", `/tables/${table}/seats/${seat}`, { name: playerName() });
+      keepSeat(table, { seat, token: joined.token, name: name.value.trim() });
+      location.hash = `#/table/${table}`;
+    } catch (e) { fail(e); }
+  }
+  async function refresh() {
+    try {
+      const tables = await api("GET", "/tables");
+      list.replaceChildren(...(tables.length ? tables.map((t) => h("tr", {},
+        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game })),
+        h("td", { text: t.seats.map((s) => `${s.seat_name}: ${s.open ? "open" : s.player || s.level || "bot"}`).join(", ") }),
+        h("td", { text: Object.entries(t.options).map(([k, v]) => `${k}=${v}`).join(" ") }),
+        h("td", {}, ...t.seats.filter((s) => s.open).map((s) => h("button", {
+          onclick: () => join(t.id, s.seat), text: `Join as ${s.seat_name}`,
+          "aria-label": `Join ${t.game} as ${s.seat_name}` })))))
+        : [h("tr", {}, h("td", { colspan: 4, text: "No open public table: create one below." }))]));
+    } catch (e) { fail(e); }
+  }
+  refresh();
+  const timer = setInterval(refresh, 5000);
+  stopPage = () => clearInterval(timer);
+
+  const catalogue = await api("GET", "/games");
+  const form = h("form", { class: "create", "aria-labelledby": "create-h" });
+  const gameSelect = h("select", { id: "game", "aria-label": "Game" },
+    ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id })));
+  const optionsBox = h("div");
+  const seatsBox = h("div");
+  const timerSelect = h("select", { "aria-label": "Move timer" },
+    ...[["none", "no timer"], ["60", "60 s a move"], ["300", "5 min a move"], ["86400", "1 day a move"]]
+      .map(([v, t]) => h("option", { value: v, text: t })));
+  const publicBox = h("input", { type: "checkbox", checked: true, "aria-label": "Public table" });
+  const game = () => catalogue.games.find((g) => g.id === gameSelect.value);
+  const chosen = () => {
+    const options = {};
+    for (const select of optionsBox.querySelectorAll("select")) {
+      const spec = game().options.find((o) => o.name === select.name);
+      const value = spec.allowed[Number(select.value)];
+      if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
+    }
+    return options;
+  };
+  async function updateSeats() {
+    try {
+      const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
+      error.hidden = true;
+      seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
+        `${seatName}: `,
+        h("select", { name: `seat${seat}`, "aria-label": `Who plays ${seatName}` },
+          h("option", { value: "person", text: "a person", selected: seat === 0 }),
+          ...catalogue.levels.map((level) => h("option", { value: level, text: `bot: ${level}`, selected: seat > 0 && level === "heuristic" }))))));
+    } catch (e) { fail(e); seatsBox.replaceChildren(); }
+  }
+  function showOptions() {
+    optionsBox.replaceChildren(...game().options.filter((o) => o.allowed !== null).map((o) => {
+      const select = h("select", { name: o.name, "aria-label": `${o.name}: ${o.doc}`, onchange: updateSeats },
+        ...o.allowed.map((value, i) => h("option", { value: i, text: shown(value), selected: JSON.stringify(value) === JSON.stringify(o.default) })));
+      return h("label", {}, `${words(o.name)} `, select, h("span", { class: "doc", text: o.doc }));
+    }));
+    updateSeats();
+  }
+  gameSelect.addEventListener("change", showOptions);
+  async function create(allBots) {
+    try {
+      const player = playerName();
+      const seatSpecs = allBots
+        ? (await api("POST", `/games/${gameSelect.value}/seats`, { options: {} })).seat_names.map((_, i) =>
+          i === 0 ? { kind: "person" } : { kind: "bot", level: "heuristic" })
+        : [...seatsBox.querySelectorAll("select")].map((s) =>
+          s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value });
+      const timer = timerSelect.value === "none" ? { kind: "none" } : { kind: "move", seconds: Number(timerSelect.value) };
+      const table = await api("POST", "/tables", { game: gameSelect.value, options: allBots ? {} : chosen(), seats: seatSpecs,
+                                                   public: allBots ? false : publicBox.checked, timer: allBots ? { kind: "none" } : timer });
+      const mine = seatSpecs.findIndex((s) => s.kind === "person");
+      if (mine >= 0) {
+        const joined = await api("POST", `/tables/${table.id}/seats/${mine}`, { name: player });
+        keepSeat(table.id, { seat: mine, token: joined.token, name: player });
+      }
+      location.hash = `#/table/${table.id}`;
+    } catch (e) { fail(e); }
+  }
+  form.addEventListener("submit", (event) => { event.preventDefault(); create(false); });
+  main.append(
+    h("section", {}, h("h2", { text: "Play against bots now" }),
+      h("p", {}, h("label", { for: "quick-game", text: "Game " }),
+        h("select", { id: "quick-game", "aria-label": "Game to play against bots",
+                      onchange: (e) => { gameSelect.value = e.target.value; showOptions(); } },
+          ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id }))), " ",
+        h("button", { class: "primary", id: "quick", type: "button", onclick: () => create(true), text: "Play against bots now" }))),
+    h("section", {}, h("h2", { id: "create-h", text: "Create a table" }),
+      form.appendChild(h("div", {},
+        h("label", {}, "game ", gameSelect), optionsBox,
+        h("h3", { text: "Seats" }), seatsBox,
+        h("label", {}, "timer ", timerSelect),
+        h("label", {}, publicBox, " public (listed in the lobby)"),
+        h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
+  );
+  showOptions();
+}
+
+// ----- a table ------------------------------------------------------------------------------------------
+const SKIP = new Set(["hand", "log", "game", "seat", "seat_name", "deck_digest", "options", "returns"]);
+
+function tree(value, depth = 0) {
+  if (value === null || typeof value !== "object") return shown(value);
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) return value.length ? value.map(shown).join(", ") : "none";
+    return h("dl", {}, ...value.flatMap((v, i) => [h("dt", { text: String(i) }), h("dd", {}, tree(v, depth + 1))]));
+  }
+  const entries = Object.entries(value).filter(([k]) => depth > 0 || !SKIP.has(k));
+  if (!entries.length) return "none";
+  return h("dl", {}, ...entries.flatMap(([k, v]) => [h("dt", { text: words(k) }), h("dd", {}, tree(v, depth + 1))]));
+}
+
+function tablePage(tableId) {
+  document.title = "warcards — table";
+  const mine = seats()[tableId] || null;
+  const state = { eventNo: null, seat: null, names: [], game: "", view: null, toMove: null, legal: null, ended: false,
+                  socket: null, retry: 0, closed: false, pending: null };
+  const title = h("h1", { text: `Table ${tableId}` });
+  const statusBar = h("div", { class: "status", id: "status", "aria-label": "Game status" });
+  const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
+  const joinBox = h("div", { id: "join" });
+  const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
+  const result = h("div", { class: "result", id: "result", role: "status", hidden: true });
+  const hand = h("ul", { class: "cards", id: "hand", "aria-label": "Your hand" });
+  const handSection = h("section", { hidden: true }, h("h2", { text: "Your hand" }), hand);
+  const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": "Your legal moves" });
+  const typed = h("input", { id: "typed", "aria-label": "Type a move in notation", placeholder: "or type a move" });
+  const movesSection = h("section", { hidden: true }, h("h2", { text: "Your move" }), moves,
+    h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act(typed.value.trim()); } },
+      typed, h("button", { type: "submit", text: "Send" })));
+  const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
+  const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", "aria-live": "polite" });
+  const actions = h("div", { class: "row" });
+  main.append(title, statusBar, waiting, joinBox, refusal, result, handSection, movesSection,
+    h("section", {}, h("h2", { text: "Table" }), view),
+    h("section", {}, h("h2", { text: "Game log" }), log), actions);
+
+  function refuse(text) { refusal.textContent = text; refusal.hidden = false; }
+  function addLines(event) {
+    const lines = event.lines.length ? event.lines.map((l) => l.text) : [event.text];
+    for (const text of lines) log.append(h("li", { text }));
+    while (log.children.length > 300) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+  function seatName(seat) { return seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.names[seat] || `seat ${seat}`; }
+  function render() {
+    const v = state.view || {};
+    const fields = [["game", state.game], ["you", state.seat === null ? "spectator" : seatName(state.seat)],
+      ["to move", state.ended ? "game over" : seatName(state.toMove)]];
+    for (const key of ["phase", "round", "turn", "pt", "rounds_won", "won_vp", "my_vp", "target", "hand_counts", "hand_sizes"]) {
+      if (v[key] !== undefined && v[key] !== null) fields.push([words(key), brief(v[key])]);
+    }
+    fields.push(["event", shown(state.eventNo)]);
+    statusBar.replaceChildren(...fields.map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
+    const cards = Array.isArray(v.hand) ? v.hand : null;
+    const legal = !state.ended && state.seat !== null && state.toMove === state.seat ? state.legal || [] : [];
+    const named = new Set(legal.flatMap((choice) => choice.notation.split(" ")));  // cards a legal move names
+    handSection.hidden = cards === null;
+    if (cards) hand.replaceChildren(...cards.map((card) => h("li", {
+      text: card, class: named.has(card) ? "playable" : null,
+      "aria-label": named.has(card) ? `card ${card}, playable now` : `card ${card}` })));
+    view.replaceChildren(state.view ? tree(state.view) : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
+    movesSection.hidden = legal.length === 0;
+    moves.replaceChildren(...legal.map((choice) => h("button", {
+      class: "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
+      onclick: () => act(choice.action), text: choice.label })));
+    document.body.dataset.eventNo = String(state.eventNo);
+  }
+  function act(action) {
+    if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return refuse("not connected: the move was not sent; reconnecting");
+    refusal.hidden = true;
+    for (const button of moves.querySelectorAll("button")) button.disabled = true;
+    state.pending = messageId();
+    state.socket.send(JSON.stringify({ protocol: 1, type: "act", id: state.pending, answers: state.eventNo ?? 0, action }));
+  }
+  function takeView(message) {
+    state.eventNo = message.event_no ?? state.eventNo;
+    state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
+  }
+  function receive(message) {
+    switch (message.type) {
+      case "welcome":
+        state.seat = message.seat; state.names = message.seat_names; state.game = message.game;
+        title.textContent = `${message.game} — table ${tableId}`;
+        document.title = `warcards — ${message.game}`;
+        waiting.hidden = message.status !== "open";
+        break;
+      case "view": takeView(message); break;
+      case "catchup":
+        for (const event of message.events) addLines(event);
+        takeView(message.view); break;
+      case "event":
+        addLines(message.event); state.eventNo = message.event.event_no;
+        state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
+        waiting.hidden = true; break;
+      case "refused":
+        refuse(`Refused (${message.code}): ${message.message}`);
+        if (message.code === "stale") state.socket.send(JSON.stringify({ protocol: 1, type: "sync", last_seen: state.eventNo }));
+        break;
+      case "end": {
+        state.ended = true; state.eventNo = message.event_no;
+        const r = message.result;
+        result.replaceChildren(h("h2", { text: "Game over" }),
+          h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
+          h("p", { text: `Scores: ${r.scores.map((s, i) => `${seatName(i)} ${s}`).join("; ")}` }),
+          h("p", { id: "reason", text: `Reason: ${r.reason}` }),
+          h("p", {}, h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
+            h("a", { href: "#/lobby", text: "Back to the lobby" })));
+        result.hidden = false;
+        actions.replaceChildren();
+        break;
+      }
+      case "error": refuse(`Error (${message.code}): ${message.message}`); break;
+      default: break;
+    }
+    render();
+  }
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/tables/${encodeURIComponent(tableId)}/ws`);
+    state.socket = socket;
+    connection.textContent = "connecting…";
+    socket.addEventListener("open", () => {
+      state.retry = 0;
+      connection.textContent = "connected";
+      // first connection: every event from the start (the log); a reconnection: the events after the last seen
+      socket.send(JSON.stringify({ protocol: 1, type: "hello", token: mine ? mine.token : null, last_seen: state.eventNo ?? 0 }));
+    });
+    socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+    socket.addEventListener("close", (e) => {
+      if (state.socket !== socket || state.closed) return;
+      if (e.code === 4001 || e.code === 4004) {
+        connection.textContent = "not connected";
+        if (e.code === 4001) forgetSeat(tableId);
+        return;
+      }
+      const wait = Math.min(10000, 500 * 2 ** state.retry++);
+      connection.textContent = `disconnected — reconnecting in ${Math.round(wait / 1000)} s`;
+      setTimeout(() => { if (!state.closed) connect(); }, wait);
+    });
+  }
+  async function offerSeats() {
+    if (mine) return;
+    try {
+      const info = await api("GET", `/tables/${encodeURIComponent(tableId)}`);
+      const open = info.seats.filter((s) => s.open);
+      if (!open.length) { joinBox.replaceChildren(h("p", { text: "You are watching (public view only)." })); return; }
+      const name = h("input", { value: localStorage.getItem("warcards.name") || "", "aria-label": "Display name", maxlength: 40 });
+      joinBox.replaceChildren(h("p", {}, "Join this table: ", name, " ", ...open.map((s) => h("button", {
+        onclick: async () => {
+          try {
+            const joined = await api("POST", `/tables/${tableId}/seats/${s.seat}`, { name: name.value.trim() });
+            localStorage.setItem("warcards.name", name.value.trim());
+            keepSeat(tableId, { seat: s.seat, token: joined.token, name: name.value.trim() });
+            stopPage(); route(false);
+          } catch (e) { refuse(e.message); }
+        }, text: `Take ${s.seat_name}` }))));
+    } catch (e) { refuse(e.message); }
+  }
+  if (mine) actions.append(h("button", { id: "resign", onclick: () => {
+    if (confirm("Resign this game?")) state.socket?.send(JSON.stringify({ protocol: 1, type: "resign", id: messageId() }));
+  }, text: "Resign" }));
+  offerSeats();
+  render();
+  connect();
+  window.warcards = { drop: () => state.socket?.close(), state };
+  stopPage = () => { state.closed = true; state.socket?.close(); };
+}
+
+window.addEventListener("hashchange", () => route(false));
+route(true);

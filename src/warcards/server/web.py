@@ -1,0 +1,90 @@
+"""The browser client of `warcards serve` (docs/server.md, "Playing in the browser"): the static page at
+`/` and the two lobby reads it needs that the table API lacks — each game's option specs (what `warcards
+games` prints) and the seat names a set of options gives.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from warcards.engine.registry import games, load_game, option_specs
+from warcards.server.lobby import BOT_LEVELS, load_remote_game
+
+
+class OptionOut(BaseModel):
+    """One option of a game: its default, the values allowed (None: a free value of `kind`), its meaning."""
+
+    name: str
+    default: Any
+    allowed: list[Any] | None
+    kind: str | None
+    doc: str
+
+
+class GameOut(BaseModel):
+    id: str
+    seat_names: list[str]
+    options: list[OptionOut]
+
+
+class GamesOut(BaseModel):
+    games: list[GameOut]
+    levels: list[str]
+
+
+class SeatsOf(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatsOut(BaseModel):
+    game: str
+    options: dict[str, Any]
+    seat_names: list[str]
+
+
+router = APIRouter()
+
+
+@router.get("/games")
+async def list_games() -> GamesOut:
+    """The games, each with its option specs and its default seats, and the bot levels a seat may have."""
+    return GamesOut(
+        games=[
+            GameOut(
+                id=game_id,
+                seat_names=load_game(game_id).seat_names(),
+                options=[
+                    OptionOut(
+                        name=spec.name, default=spec.default,
+                        allowed=list(spec.allowed) if spec.allowed is not None else None,
+                        kind=spec.kind.__name__ if spec.kind is not None else None, doc=spec.doc,
+                    )
+                    for spec in option_specs(game_id)
+                ],
+            )
+            for game_id in games()
+        ],
+        levels=list(BOT_LEVELS),
+    )
+
+
+@router.post("/games/{game_id}/seats")
+async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
+    """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
+    game = load_remote_game(game_id, request.options)
+    return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names())
+
+
+def mount_web(app: FastAPI) -> None:
+    """Add the game reads and serve the static client at `/` (call after every other route: the mount at
+    `/` takes what no route matched)."""
+    app.include_router(router)
+    static = files("warcards.server") / "static"
+    app.mount("/", StaticFiles(directory=str(static), html=True), name="web")

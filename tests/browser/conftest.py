@@ -1,0 +1,59 @@
+"""Fixtures of the browser tests: a real `warcards serve` on a free loopback port (the server tests'
+`sqlite_server`) and Debian's Chromium driven headless by Playwright (nothing is downloaded)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import sqlite_server  # noqa: F401  (the real server, shared with tests/server)
+
+CHROMIUM = Path(os.environ.get("WARCARDS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+"""Where `WARCARDS_SCREENSHOTS=1` keeps the pages the tests show (a plain run writes nothing in the tree)."""
+WAIT_MS = 60_000
+"""How long a test waits for the page to show what it expects (the machine may be loaded)."""
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless (skipped with the reason when it or Playwright is missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the test extra's playwright is not installed")
+    if not CHROMIUM.exists():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (Debian: apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context (its own localStorage) and page; a page error fails the test."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield opened
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def screenshot(page: Any, name: str, full_page: bool = False) -> None:
+    """Keep the page as docs/screenshots/NAME.png when `WARCARDS_SCREENSHOTS` is set."""
+    if os.environ.get("WARCARDS_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
