@@ -37,7 +37,8 @@ ROWS = {"naval-war": ("ship", "play"), "cards-of-war": ("card", "pair"), "med-si
 FIELDS = ["id", "name", "code", "copies", "hits", "gun", "score", "types", "kill", "kind", "side", "theatre",
           "category", "value", "red", "nation", "years", "vp", "cards", "stand_in"]
 HYPOTHESIS = settings(max_examples=examples(40), deadline=None, derandomize=True,
-                      suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+                      suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                             HealthCheck.filter_too_much])
 
 
 # ----- helpers ----------------------------------------------------------------------------------------------
