@@ -227,7 +227,7 @@ def test_a_face_down_play_names_the_card_only_to_its_player() -> None:
     assert lines[1][0].text == lines[None][0].text == "player 0 plays a card face down (3.2)"
 
 
-def test_an_operation_won_is_summed_up_with_its_totals_cards_captured_and_vp() -> None:
+def test_r29_an_operation_won_is_summed_up_with_its_totals_cards_captured_and_vp() -> None:
     state = build({0: ["A01"], 1: ["X13"]}, players=3, operation="O05")
     play(state, "type surface", "play A01", "done", "play X13", "done")
     assert state.current_player() == 2
