@@ -4,15 +4,11 @@ serve` process, and a small protocol client."""
 from __future__ import annotations
 
 import contextlib
-import glob
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Iterator
@@ -27,56 +23,19 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import fastapi.testclient  # noqa: F401
 
+from warcards.server.pgcluster import free_port, postgres_bin, throwaway_postgres
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 STARTUP_SECONDS = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def postgres_bin() -> Path | None:
-    """The folder of PostgreSQL's server binaries (Debian's /usr/lib/postgresql/N/bin), or None."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).resolve().parent if initdb else None
-
-
-def _as_postgres_user() -> list[str]:
-    """initdb and postgres refuse to run as root: run them as the `postgres` user then."""
-    if os.geteuid() != 0:
-        return []
-    return ["runuser", "-u", "postgres", "--"]
 
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL server of its own (initdb in a temporary folder, a free loopback port), stopped after."""
-    bindir = postgres_bin()
-    if bindir is None:
+    if postgres_bin() is None:
         pytest.skip("PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin or on PATH)")
-    folder = Path(tempfile.mkdtemp(prefix="warcards-pg-"))
-    data = folder / "data"
-    prefix = _as_postgres_user()
-    if prefix:
-        shutil.chown(folder, "postgres", "postgres")
-    port = free_port()
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "warcards", "-A", "trust"], **run)
-    options = f"-h 127.0.0.1 -p {port} -k {folder} -c fsync=off -c full_page_writes=off"
-    subprocess.run(
-        [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
-        **run,
-    )
-    try:
-        yield f"postgresql://warcards@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], **run)
-        shutil.rmtree(folder, ignore_errors=True)
+    with throwaway_postgres(fsync=False) as url:
+        yield url
 
 
 def fresh_postgres_database(url: str, name: str) -> str:

@@ -375,10 +375,30 @@ def bench(
         ),
     ] = None,
     seed: SeedOpt = 0,
+    server: Annotated[
+        bool,
+        typer.Option(
+            "--server",
+            help="Instead: K bot tables through a real `warcards serve` over WebSockets (docs/server.md).",
+        ),
+    ] = False,
+    tables: Annotated[int, typer.Option("--tables", help="With --server: concurrent tables.")] = 100,
+    database: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--database", help="With --server: sqlite, postgres (a throwaway server) or a URL; repeat for several."
+        ),
+    ] = None,
 ) -> None:
-    """Random-playout speed per game and variant: games/s, actions/s, clone()/s, determinize()/s."""
+    """Random-playout speed per game and variant: games/s, actions/s, clone()/s, determinize()/s; with
+    --server, a server's accepted events/s, latency and memory per table."""
     from warcards.bench import bench_config, bench_configs, hearts_game
 
+    if server:
+        _bench_server(game, tables, database or ["sqlite", "postgres"])
+        return
+    if tables != 100 or database:
+        raise CommandLineError("--tables and --database go with --server")
     if not (math.isfinite(seconds) and seconds > 0):
         raise CommandLineError(f"--seconds must be a number of seconds above 0, got {seconds:g}")
     for game_id in game or []:
@@ -435,6 +455,35 @@ def bench(
             per_decision,
         )
     console.print(table)
+
+
+def _bench_server(games_given: list[str] | None, tables: int, databases: list[str]) -> None:
+    """`warcards bench --server`: the server benchmark of docs/server.md, once per database."""
+    if len(games_given or []) > 1:
+        raise CommandLineError("--server takes one --game (cards-of-war by default)")
+    game_id = (games_given or ["cards-of-war"])[0]
+    check_game(game_id)
+    if not 1 <= tables <= 1000:
+        raise CommandLineError(f"--tables must be from 1 to 1000, got {tables}")
+    try:
+        import tempfile
+
+        from warcards.server import bench as server_bench
+        from warcards.server.pgcluster import PostgresUnavailable
+    except ImportError as error:
+        raise CommandLineError(
+            f"the server benchmark needs the server extra ({error.name} is missing): pip install -e \".[server]\""
+        ) from None
+    for choice in databases:
+        with tempfile.TemporaryDirectory(prefix="warcards-bench-db-") as folder:
+            try:
+                with server_bench.database_for(choice, Path(folder)) as url:
+                    result = server_bench.run(tables, game_id, url)
+            except PostgresUnavailable as error:
+                console.print(escape(f"{choice}: skipped — {error}"))
+                continue
+        for line in result.lines():
+            console.print(escape(line))
 
 
 REPLAY_FAILURES_SHOWN = 10
