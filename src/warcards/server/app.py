@@ -26,6 +26,7 @@ from warcards import __version__
 from warcards.match import derive_seed, validation_message
 from warcards.server import protocol as p
 from warcards.server.db import Store, TableInfo
+from warcards.server.games import shared_game
 from warcards.server.hub import LATENCIES, Connection, TableHub
 from warcards.server.lobby import (
     CreateTable,
@@ -184,9 +185,7 @@ class Server:
 
 
 def table_out(info: TableInfo) -> TableOut:
-    from warcards.engine.registry import load_game
-
-    names = load_game(info.game, **info.options).seat_names()
+    names = shared_game(info.game, info.options).seat_names()
     return TableOut(
         id=info.id, game=info.game, options=info.options, public=info.public, status=info.status,
         seats=[

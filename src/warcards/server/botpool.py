@@ -23,7 +23,7 @@ import websockets
 from warcards.bots import make_agent
 from warcards.engine.agents import SeatView
 from warcards.engine.api import JSON, Game, Rng, State
-from warcards.engine.registry import load_game
+from warcards.server.games import shared_game
 from warcards.server.protocol import PROTOCOL
 
 log = logging.getLogger("warcards.botpool")
@@ -59,7 +59,7 @@ class RemoteView:
 
 async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> dict[str, Any] | None:
     """Play one seat to the end of its game; returns the `end` message (None if the connection closed)."""
-    async with websockets.connect(f"{url}/tables/{table}/ws", max_size=None) as socket:
+    async with websockets.connect(f"{url}/tables/{table}/ws", max_size=None, compression=None) as socket:
         await socket.send(json.dumps({"protocol": PROTOCOL, "type": "hello", "token": token}))
         game: Game | None = None
         seat = -1
@@ -69,7 +69,7 @@ async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> 
             message = json.loads(frame)
             kind = message["type"]
             if kind == "welcome":
-                game = load_game(message["game"], **message["options"])
+                game = shared_game(message["game"], message["options"])
                 seat = message["seat"]
                 agent = make_agent(level, game, seat, seed)
                 continue

@@ -29,10 +29,10 @@ from warcards import __version__
 from warcards.engine.agents import _SampleRng
 from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged, sample_chance
 from warcards.engine.errors import IllegalActionError, InvalidActionError
-from warcards.engine.registry import load_game
 from warcards.match import chance_rng
 from warcards.server import protocol as p
 from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
+from warcards.server.games import shared_game
 
 log = logging.getLogger("warcards.server")
 
@@ -65,7 +65,7 @@ class TableHub:
         self.store = store
         self.info = info
         self.status = info.status
-        self.game = load_game(info.game, **info.options)
+        self.game = shared_game(info.game, info.options)
         self.seat_names = self.game.seat_names()
         self.recipients: list[Recipient] = [*range(self.game.num_players), None]
         self.state: State = self.game.new_initial_state()

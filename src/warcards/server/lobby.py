@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from warcards.bots import make_agent
 from warcards.cli.options import check_game
 from warcards.engine.api import Game
-from warcards.engine.registry import load_game
+from warcards.server.games import shared_game
 
 BOT_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a seat may be given (the search levels play from a sample of their seat's view)."""
@@ -125,7 +125,7 @@ def load_remote_game(game_id: str, options: dict[str, Any]) -> Game:
             f"option {named[0]!r} names a file on the server and is not accepted over the network; "
             "tables play the game's own cards"
         )
-    return load_game(game_id, **options)
+    return shared_game(game_id, options)
 
 
 def check_table(request: CreateTable) -> Game:

@@ -12,7 +12,8 @@ from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from warcards.engine.registry import games, load_game, option_specs
+from warcards.engine.registry import games, option_specs
+from warcards.server.games import shared_game
 from warcards.server.lobby import BOT_LEVELS, load_remote_game
 
 
@@ -59,7 +60,7 @@ async def list_games() -> GamesOut:
         games=[
             GameOut(
                 id=game_id,
-                seat_names=load_game(game_id).seat_names(),
+                seat_names=shared_game(game_id, {}).seat_names(),
                 options=[
                     OptionOut(
                         name=spec.name, default=spec.default,
