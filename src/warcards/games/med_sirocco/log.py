@@ -155,11 +155,11 @@ def deck_facts(game: MedSiroccoGame) -> dict[str, dict[str, Any]]:
                              f"{span} · {game.vp[c]} VP · {game.nation[c].capitalize()}")
             if game.victim[c] >= 0:
                 entry["destiny"] = game.ids[game.victim[c]]
-                entry["text"] += f" · Destiny: {game.label(game.victim[c])} (3.3)"
+                entry["text"] += f" · Destiny: {game.table.names[game.victim[c]]} (3.3)"
         elif kind == K_BONUS:
             on = game.plays_on[c]
             target = ("any Axis Force card" if on == deck.ON_AXIS else "any Allied Force card" if on == deck.ON_ALLIES
-                      else f"a {game.nation[c].capitalize()} Force card" if on == deck.ON_NATION
+                      else f"a Force card of the {game.nation[c].capitalize()} flag" if on == deck.ON_NATION
                       else "a Force card of its side")
             entry.update(values=values, plays_on=target, solo=game.solo[c])
             entry["text"] = f"Bonus +{values['air']}/{values['surface']}/{values['sub']} on {target} (2.3)"
