@@ -14,6 +14,7 @@ import pytest
 from tests.server.conftest import ServerProcess
 from warcards.engine.registry import load_game
 
+from .conftest import screenshot
 from .test_games import GAME_IDS, GAMES
 from .test_play import READY
 
@@ -128,6 +129,8 @@ def test_a_games_table_shows_the_hands_names_and_values_done_moves_a_refusal_wit
         assert facts[card]["name"] in shown and facts[card]["text"] in shown, (card, facts[card], shown)
         assert card in shown  # the id the notation reads
     assert page.locator("#hand .card").count() == len(hand)
+    if game_id == "cards-of-war":  # the other games' tables are kept by test_games.py
+        screenshot(page, "cards-of-war-table")
     finishing = [choice for choice in mine["legal"] if choice["notation"].split(" ")[0] in ("done", "pass")]
     assert page.locator("#moves button.move.done").count() == len(finishing)  # "done" and "pass" stand out
 

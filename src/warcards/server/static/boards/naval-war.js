@@ -45,7 +45,7 @@ function taskForce(view, force, context) {
     team >= 0 ? `fleet ${FLEETS[team]}` : null,
     force.smoke ? "Smoke" : null,
     force.destroyer_squadron ? `Destroyer Squadron ${force.destroyer_squadron.hits}/4 hits` : null,
-    force.mine_hits ? `minefields ${force.mine_hits} hits (by ${seatWord(context, force.last_minefield)})` : null,
+    force.mine_hits ? `minefields ${plural(force.mine_hits, "hit")} (by ${seatWord(context, force.last_minefield)})` : null,
     force.alive ? null : "out for the round",
   ].filter(Boolean);
   const sunk = force.deep_six.map((id) => context.facts[id]);
