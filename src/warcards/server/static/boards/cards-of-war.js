@@ -44,7 +44,7 @@ export function renderTable(view, context) {
       h("div", { class: "battle three" }, view.battles.map((entry) => battle(view, entry, ctx)))),
     view.reinforce_card ? panel("REINFORCE card", {}, cardRow([view.reinforce_card], ctx)) : null,
     recon.length ? h("ul", { class: "notes", "aria-label": "RECON" }, recon.map((r) => h("li", {
-      text: `RECON by ${seatWord(ctx, r.by)}: ${seatWord(ctx, r.of)} holds ${Object.entries(r.counts).map(([t, n]) => `${title(t)} ${n}`).join(", ")}` }))) : null,
+      text: `RECON by ${seatWord(ctx, r.by)}: ${seatWord(ctx, r.of)} ${r.of === ctx.seat ? "hold" : "holds"} ${Object.entries(r.counts).map(([t, n]) => `${title(t)} ${n}`).join(", ")}` }))) : null,
     hand(view, ctx),
     h("p", { class: "piles" }, piles),
     view.discard.some((d) => d.length) ? h("details", {}, h("summary", { text: "Discard pile" + (view.discard.length > 1 ? "s" : "") }),

@@ -87,6 +87,10 @@ export function renderTable(view, context) {
     h("section", { class: "battles", "aria-label": "Cards in play" }, h("h2", { text: "In play" }),
       h("div", { class: "battle" }, seats.map((seat) => inPlay(view, seat, ctx)))),
     Array.isArray(view.captured) && view.captured.length ? panel("Your captured cards", {}, cardRow(view.captured, { ...ctx, playable: null })) : null,
+    (view.known_in_hands || []).some((cards, i) => i !== ctx.seat && cards.length) ? h("section", { "aria-label": "Cards you know in other hands" },
+      h("h2", { text: "Cards you know in other hands" }),
+      seats.filter((i) => i !== ctx.seat && view.known_in_hands[i].length).map((i) =>
+        panel(`${title(ctx.names[i] || `player ${i}`)} holds`, {}, cardRow(view.known_in_hands[i], { ...ctx, playable: null })))) : null,
     hand(view, ctx),
     h("p", { class: "piles" }, `Force pile ${view.pile_size} · Operations left ${view.operations_left} · discards ${view.discard.length}`),
     details("Discard pile and Operations won", cardRow(view.discard, { ...ctx, playable: null }, {}, "Discard pile"),
