@@ -120,11 +120,15 @@ async function lobbyPage() {
     try {
       const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
       error.hidden = true;
+      const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
       seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
         `${seatName}: `,
         h("select", { name: `seat${seat}`, "aria-label": `Who plays ${seatName}` },
           h("option", { value: "person", text: "a person", selected: seat === 0 }),
           ...catalogue.levels.map((level) => h("option", { value: level, text: `bot: ${level}`, selected: seat > 0 && level === "heuristic" }))))));
+      for (const select of seatsBox.querySelectorAll("select")) {  // an answer arriving late keeps what was chosen
+        if (kept[select.name]) select.value = kept[select.name];
+      }
     } catch (e) { fail(e); seatsBox.replaceChildren(); }
   }
   function showOptions() {
