@@ -323,11 +323,11 @@ def create_app(
                 "view": hub.view_of(seat).model_dump(),
             }
 
-    @functools.cache
+    @functools.lru_cache(maxsize=64)
     def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
-        from warcards.engine.registry import game_spec, load_game
+        from warcards.engine.registry import game_spec
 
-        return game_spec(game_id).card_facts(load_game(game_id, **json.loads(options)))
+        return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
 
     @app.get("/tables/{table_id}/cards")
     async def card_facts(table_id: str) -> dict[str, dict[str, Any]]:
