@@ -57,7 +57,8 @@ function battles(view, context) {
 function counts(sizes) {
   return Object.entries(sizes).map(([zone, n]) => {
     const [, side] = zone.split(":");
-    return `${side ? title(side) : "the deck"} ${Array.isArray(n) ? n.length : n}`;
+    const size = Array.isArray(n) ? n.length : n;
+    return side ? `${title(side)} ${size}` : String(size);  // the Race's one mixed deck and pile
   }).join(", ");
 }
 
