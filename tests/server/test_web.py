@@ -10,13 +10,16 @@ from warcards.engine.registry import game_spec, games, load_game, option_specs
 from .client import lobby
 
 
-def test_the_page_and_its_module_are_served_from_the_package(tmp_path: Path) -> None:
+def test_the_page_its_module_and_each_games_board_are_served_from_the_package(tmp_path: Path) -> None:
     with lobby(tmp_path) as client:
         page = client.get("/")
         assert page.status_code == 200 and '<script type="module" src="/app.js">' in page.text
         script = client.get("/app.js")
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
         assert client.get("/style.css").headers["content-type"].startswith("text/css")
+        for board in ("index", "common", *games()):  # each game's table layout, beside the page's module
+            answer = client.get(f"/boards/{board}.js")
+            assert answer.status_code == 200 and "javascript" in answer.headers["content-type"], board
         assert client.get("/health").json()["status"] == "ok"  # the routes still come before the files
 
 
