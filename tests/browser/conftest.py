@@ -56,4 +56,5 @@ def screenshot(page: Any, name: str, full_page: bool = False) -> None:
     """Keep the page as docs/screenshots/NAME.png when `WARCARDS_SCREENSHOTS` is set."""
     if os.environ.get("WARCARDS_SCREENSHOTS"):
         SCREENSHOTS.mkdir(exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")  # the table from its top, wherever the last click scrolled
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

@@ -98,7 +98,7 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
     assert page.locator("#refusal").get_attribute("role") == "alert"
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    screenshot(page, "cards-of-war-375px", full_page=True)
+    screenshot(page, "cards-of-war-375px")
 
 
 def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from warcards.engine import CHANCE, GameResult, LogLine, SeatError, apply_logged, load_game, sample_chance
-from warcards.engine.registry import games
+from warcards.engine.registry import game_spec, games
 from warcards.testing.leaks import LeakScan
 
 
@@ -98,3 +99,27 @@ def test_every_game_has_a_public_view_without_any_hand(game_id: str) -> None:
     scan = LeakScan(state, None)
     hands = {card for zone, cards in state.zones().items() if zone.startswith("hand") for card in cards}
     assert hands and hands <= scan.hidden()
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_card_facts_name_every_card_a_seat_holds_in_a_whole_game_with_a_line_of_text(game_id: str) -> None:
+    spec = game_spec(game_id)
+    facts = spec.card_facts()
+    if spec.facts is None:
+        assert facts == {}
+        return
+    assert all(isinstance(entry["name"], str) and entry["name"] for entry in facts.values())
+    assert all(isinstance(entry["text"], str) and "\n" not in entry["text"] for entry in facts.values())
+    json.dumps(facts)  # ready for JSON as it is
+    game = load_game(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    held: set[str] = set()
+    while not state.is_terminal():
+        for seat in range(game.num_players):
+            held.update(state.observe(seat).get("hand", []))
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert held and held <= set(facts)

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from warcards.engine.registry import games, option_specs
+from warcards.engine.registry import game_spec, games, load_game, option_specs
 
 from .client import lobby
 
 
-def test_the_page_and_its_module_are_served_from_the_package(tmp_path: Path) -> None:
+def test_the_page_its_module_and_each_games_board_are_served_from_the_package(tmp_path: Path) -> None:
     with lobby(tmp_path) as client:
         page = client.get("/")
         assert page.status_code == 200 and '<script type="module" src="/app.js">' in page.text
         script = client.get("/app.js")
         assert script.status_code == 200 and "javascript" in script.headers["content-type"]
         assert client.get("/style.css").headers["content-type"].startswith("text/css")
+        for board in ("index", "common", *games()):  # each game's table layout, beside the page's module
+            answer = client.get(f"/boards/{board}.js")
+            assert answer.status_code == 200 and "javascript" in answer.headers["content-type"], board
         assert client.get("/health").json()["status"] == "ok"  # the routes still come before the files
 
 
@@ -40,3 +43,19 @@ def test_seats_of_options_names_the_seats_or_says_what_is_wrong(tmp_path: Path) 
         assert bad.json()["detail"] == "naval-war: option players=11 is not allowed; allowed values: 2, 3, 4, 5, 6, 7, 8, 9"
         unknown = client.post("/games/chess/seats", json={"options": {}})
         assert unknown.status_code == 422 and "chess" in unknown.json()["detail"]
+
+
+def test_a_tables_cards_are_the_facts_of_its_games_deck_for_its_options(tmp_path: Path) -> None:
+    with lobby(tmp_path) as client:
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        two_decks = client.post("/tables", json={"game": "cards-of-war", "options": {"decks": 2}, "seats": seats}).json()
+        facts = client.get(f"/tables/{two_decks['id']}/cards").json()
+        sicily = client.post("/tables", json={"game": "race-to-messina", "options": {"variant": "sicily"},
+                                              "seats": [*seats, {"kind": "person"}]}).json()
+        race = client.get(f"/tables/{sicily['id']}/cards").json()
+        assert client.get("/tables/nosuch/cards").status_code == 404
+    game = load_game("cards-of-war", decks=2)
+    assert facts == game_spec("cards-of-war").card_facts(game)
+    assert set(facts) == set(game.card_ids) and "G07/1" in facts
+    assert all(entry["name"] and entry["text"] for entry in facts.values())
+    assert race["X01"]["name"] == "Rubble" and race["X01"]["force"] == 3 and race["X01"]["traits"] == ["Terrain"]

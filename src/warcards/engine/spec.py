@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from warcards.engine.agents import Agent
 from warcards.engine.api import Game, State
-from warcards.engine.options import OptionSpec
+from warcards.engine.options import OptionSpec, resolve_options
 
 T = TypeVar("T")
 
@@ -33,6 +33,9 @@ EncodeFunction = Callable[[Mapping[str, Any], Game], Any]
 """`encode_observation(observation, game) -> numpy.ndarray`: one seat's view as a float32 vector."""
 UtilityBounds = Callable[[Game], tuple[float, float]]
 """`utility_bounds(game) -> (low, high)`: the range of every seat's return."""
+CardFacts = Callable[[Game], dict[str, dict[str, Any]]]
+"""`card_facts(game) -> {card id: facts}`: what a player reads on each card of the game's deck (see
+`GameSpec.card_facts` and docs/contributing/log.md)."""
 
 SearchSettings = Mapping[str, object]
 """`SearchConfig` fields (see `warcards.bots.ismcts`) with the values a game sets for a search level."""
@@ -153,6 +156,9 @@ class GameSpec:
     status: Ref[Renderer] | None = None
     """`status(observation, seat) -> str`, one line of at most 60 characters for the prompt: whose turn, the
     phase and the scores in player's words; None: the terminal shows the seat's name only."""
+    facts: Ref[CardFacts] | None = None
+    """`card_facts(game) -> {card id: facts}` (in the game's `log.py`, the room for what a player reads):
+    every card of the deck with what a player needs to decide about it; None: the game publishes none."""
     encoder: EncoderSpec | None = None
     """The RL observation encoder; None: the RL adapters use the generic feature-hashing encoder."""
     utility: str = "general_sum"
@@ -187,6 +193,16 @@ class GameSpec:
             if unknown:
                 raise ValueError(f"{self.id}: conformance config {dict(config)} names unknown options {unknown}")
 
+    def card_facts(self, game: Game | None = None) -> dict[str, dict[str, Any]]:
+        """Every card id of `game`'s deck (None: the game with its default options) with its facts, ready
+        for JSON: at least `name` and `text` (one line a person reads: values, traits, abilities), then the
+        game's own fields (docs/contributing/log.md, "Card facts"). Card data is public knowledge, like a
+        deck list; a client shows a card's facts only where the card itself is shown. Empty when the game
+        publishes none."""
+        if self.facts is None:
+            return {}
+        return self.facts.load()(game if game is not None else self.factory(resolve_options(self.id, self.options, {})))
+
     def search_settings(self, level: str, players: int) -> dict[str, object]:
         """The `SearchConfig` fields this game sets for `level` at `players` seats (the per-count settings
         over the per-level ones)."""
@@ -198,6 +214,7 @@ __all__ = [
     "OPENSPIEL_UTILITIES",
     "PAIRED_SEARCH",
     "AgentFactory",
+    "CardFacts",
     "EncodeFunction",
     "EncoderSpec",
     "Evaluator",

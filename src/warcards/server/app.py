@@ -323,6 +323,19 @@ def create_app(
                 "view": hub.view_of(seat).model_dump(),
             }
 
+    @functools.lru_cache(maxsize=64)
+    def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
+        from warcards.engine.registry import game_spec
+
+        return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
+
+    @app.get("/tables/{table_id}/cards")
+    async def card_facts(table_id: str) -> dict[str, dict[str, Any]]:
+        """Every card of the table's deck (its game and options) with its facts — name, values, traits,
+        abilities in words (docs/contributing/log.md, "Card facts"): public knowledge, like a deck list."""
+        info = await info_of(table_id)
+        return await asyncio.to_thread(facts_of, info.game, json.dumps(info.options, sort_keys=True))
+
     async def info_of(table_id: str) -> TableInfo:
         info = await asyncio.to_thread(server.store.table, table_id)
         if info is None:

@@ -35,6 +35,7 @@ from warcards.games.cards_of_war.params import (
 )
 
 if TYPE_CHECKING:
+    from warcards.games.cards_of_war.game import CardsOfWarGame
     from warcards.games.cards_of_war.state import CardsOfWarState
 
 
@@ -67,6 +68,33 @@ def _plural(count: int, word: str) -> str:
 
 def _name(state: CardsOfWarState, card: int) -> str:
     return state.table.names[card % state.num_kinds]
+
+
+def deck_facts(game: CardsOfWarGame) -> dict[str, dict[str, object]]:
+    """Every physical card of the game's deck(s) for a client (`GameSpec.card_facts`; two decks: ids `G07/0`,
+    `G07/1`): name, theatre, type letters with their meanings, score, the types it KILLs, REINFORCE and
+    RECON (THE CARDS; SPECIAL ABILITIES)."""
+    table = game.table
+    legend = table.legend
+    facts: dict[str, dict[str, object]] = {}
+    for card, card_id in enumerate(game.card_ids):
+        kind = card % table.n
+        types = table.type_letters(table.typemask[kind])
+        kills = table.type_letters(table.killmask[kind]) if table.killmask[kind] else ""
+        parts = [f"{THEATRES[table.theatre[kind]].capitalize()}, type {types}, score {table.score[kind]}"]
+        if kills:
+            parts.append(f"KILL {kills}")
+        if table.reinforce[kind]:
+            parts.append("REINFORCE")
+        if table.recon[kind]:
+            parts.append("RECON")
+        facts[card_id] = {
+            "name": table.names[kind], "theatre": THEATRES[table.theatre[kind]], "types": types,
+            "type_words": [meaning for bit, meaning in enumerate(legend.values()) if table.typemask[kind] >> bit & 1],
+            "score": table.score[kind], "kill": kills, "reinforce": table.reinforce[kind],
+            "recon": table.recon[kind], "text": ", ".join(parts),
+        }
+    return facts
 
 
 # ----- the log -------------------------------------------------------------------------------------------

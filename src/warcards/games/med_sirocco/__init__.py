@@ -40,6 +40,7 @@ SPEC = GameSpec(
     evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
     render=Ref(f"{_PACKAGE}.render:render"),
     status=Ref(f"{_PACKAGE}.render:status"),
+    facts=Ref(f"{_PACKAGE}.log:deck_facts"),
     encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
     search_levels={"hard": {**PAIRED_SEARCH, "iterations": 200, "horizon": 20}},
 )

@@ -9,9 +9,10 @@ player sees them leave the table (R29).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, GameResult, LogLine
+from warcards.games.med_sirocco import cards as deck
 from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.cards import (
     E_FOG,
@@ -98,6 +99,74 @@ def card_label(game: MedSiroccoGame, c: int) -> str:
     if game.kind[c] == K_OPERATION:
         return f"{card_name(game, c)} ({values})"
     return f"{card_name(game, c)} {values}"
+
+
+EFFECT_WORDS = {
+    deck.E_SUPPLY: "Supply: with or without a Force card; if your side wins, pick up one of its ships (2.41)",
+    deck.E_RAID: "with or without an Allied surface card: the others may play only Allied cards (2.42)",
+    deck.E_FUEL: "with or without an Axis surface card: the others may play only Axis cards (2.43)",
+    deck.E_SIROCCO: "with a Force card: a die, 1-3 cancels a player's play, 4-6 passes it on (2.44)",
+    deck.E_INTEL: "instead of a Force card: play again after the others; a draw loses (2.45)",
+    deck.E_ADMIRAL: "with a Force card: make the Engagement combined, or play two Force cards (2.46)",
+    deck.E_EXPLOSION: "Storm: destroys one round's Force card and its Bonus and Supply cards (2.47)",
+    deck.E_LOST: "Storm, at any point: exchange 2 cards of your hand for 1 of each of two other players (R1)",
+    E_FOG: "Storm: cancels one Bonus card in play (R8)",
+    deck.E_NIGHT: "Storm, face down in a Battle's 2nd round: you may change sides (R11)",
+    deck.E_BOMB: "Storm: doubles a Force card's Air value (2.48)",
+    deck.E_SHALLOWS: "Storm, at the end of your round: discard all submarine cards; none may follow (R10)",
+}
+"""A Supply, Special or Storm card's effect in a few words, citing its rule (2.41-2.48)."""
+_KIND_NAMES = {code: name for name, code in deck.KIND_CODE.items()}
+_LOAD_NAMES = {code: name for name, code in deck.LOAD_CODE.items()}
+_VALUE_BITS = ((deck.AIR, "air"), (deck.SURFACE, "surface"), (deck.SUB, "sub"))
+
+
+def deck_facts(game: MedSiroccoGame) -> dict[str, dict[str, Any]]:
+    """Every card's facts for a client (`GameSpec.card_facts`): name, kind, side and nation (2.2), the
+    air/surface/sub values ('?' a die, 3.4), the years and VP of a Force card (2.2, 1.1), what a Bonus card
+    plays on (2.3), a Special or Storm card's effect (2.4), an Operation's year, kind, VP and load (2.1)."""
+    facts: dict[str, dict[str, Any]] = {}
+    for c, card_id in enumerate(game.ids):
+        kind = game.kind[c]
+        entry: dict[str, Any] = {"name": game.table.names[c], "kind": _KIND_NAMES[kind]}
+        if kind == K_OPERATION:
+            battle = game.op_battle[c]
+            entry.update(operation="battle" if battle else "convoy", year=game.op_year[c], vp=game.vp[c],
+                         load=_LOAD_NAMES[game.op_load[c]], air_bonus=game.op_air_bonus[c])
+            text = f"{game.op_year[c]} {'Battle' if battle else 'Convoy'}, {game.vp[c]} VP, {entry['load']} load"
+            if battle:
+                entry["battle_type"] = TYPE_NAMES[game.op_type[c]]
+                text += f", {TYPE_NAMES[game.op_type[c]]} engagement"
+            if game.op_air_bonus[c]:
+                text += ", +1 Air"
+            entry["text"] = text
+            facts[card_id] = entry
+            continue
+        side = game.side[c]
+        entry.update(side="allies" if side == deck.ALLIES else "axis" if side == deck.AXIS else None,
+                     nation=None if game.nation[c] == "none" else game.nation[c])
+        values = {name: "?" * game.dice[c][i] if game.dice[c][i] else str(game.fixed[c][i])
+                  for i, (_, name) in enumerate(_VALUE_BITS)}
+        if kind == K_FORCE:
+            years = [year for i, year in enumerate(deck.YEARS) if game.years[c] >> i & 1]
+            span = str(years[0]) if len(years) == 1 else f"{years[0]}-{str(years[-1])[2:]}"
+            entry.update(values=values, frame=TYPE_NAMES[game.frame[c]], years=years, vp=game.vp[c])
+            entry["text"] = (f"air {values['air']}, surface {values['surface']}, sub {values['sub']} · "
+                             f"{span} · {game.vp[c]} VP · {game.nation[c].capitalize()}")
+            if game.victim[c] >= 0:
+                entry["destiny"] = game.ids[game.victim[c]]
+                entry["text"] += f" · Destiny: {game.table.names[game.victim[c]]} (3.3)"
+        elif kind == K_BONUS:
+            on = game.plays_on[c]
+            target = ("any Axis Force card" if on == deck.ON_AXIS else "any Allied Force card" if on == deck.ON_ALLIES
+                      else f"a Force card of the {game.nation[c].capitalize()} flag" if on == deck.ON_NATION
+                      else "a Force card of its side")
+            entry.update(values=values, plays_on=target, solo=game.solo[c])
+            entry["text"] = f"Bonus +{values['air']}/{values['surface']}/{values['sub']} on {target} (2.3)"
+        else:
+            entry["text"] = EFFECT_WORDS.get(game.effect[c], _KIND_NAMES[kind].capitalize())
+        facts[card_id] = entry
+    return facts
 
 
 def _cards(game: MedSiroccoGame, cards: list[int]) -> str:

@@ -46,6 +46,7 @@ SPEC = GameSpec(
     evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),
     render=Ref(f"{_PACKAGE}.render:render"),
     status=Ref(f"{_PACKAGE}.render:status"),
+    facts=Ref(f"{_PACKAGE}.log:deck_facts"),
     encoder=EncoderSpec.from_module(f"{_PACKAGE}.encoding"),
     search_levels={"hard": {**PAIRED_SEARCH, "iterations": 100, "horizon": 10}},
     # A 3-player decision at 100 rollouts takes a quarter of a 9-player one (0.08 s against 0.35 s);

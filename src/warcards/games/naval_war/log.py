@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, GameResult, LogLine
-from warcards.games.naval_war.cards import ADDDMG, GUNS, MINE, SALVO, Tables, load_tables
+from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, Tables, load_tables
 from warcards.games.naval_war.codes import DEEP, DISCARD, FLEET, HAND, ON_SALVO, ON_SHIP, Phase, Roll
 from warcards.games.naval_war.notation import SEATS, SLOTS
 from warcards.games.naval_war.params import DD_HITS, ELIMINATION_PENALTY, MAX_ROUNDS, MAX_TURNS_PER_ROUND
@@ -31,6 +31,7 @@ from warcards.games.naval_war.rules.round import deal_seat, side_scores
 from warcards.games.naval_war.rules.targets import ship_at
 
 if TYPE_CHECKING:
+    from warcards.games.naval_war.game import NavalWarGame
     from warcards.games.naval_war.state import NavalWarState
 
 CATEGORY_NAMES = (
@@ -99,6 +100,52 @@ def card_names(table: Tables) -> dict[str, str]:
     names = dict(zip(table.ship_ids, table.ship_names, strict=True))
     names.update((table.card_ids[c], card_name(table, c)) for c in range(table.num_cards))
     return names
+
+
+CATEGORY_WORDS = (
+    "hits at an enemy ship, fired by one of your ships of its gun size",
+    "red: a ship from the harbor joins your task force",
+    "red: adds hits on a salvo under an enemy ship",
+    "red: hits every ship of a task force, and ships added later",
+    "red: at an enemy ship, a die of 5 or 6 sinks it, even through Smoke",
+    "red: at an enemy ship, a die of 6 sinks it",
+    "in the centre until your next turn (4 hits destroy it), then a die: that many ships of a task force sink",
+    "your task force is safe from all but submarines and Additional Damage until your next turn",
+    "remove one salvo (and its Additional Damage) from one of your ships",
+    "remove every minefield before your task force",
+)
+"""What each card category does (Card anatomy; the guide's "A round"), indexed as `cards.CATEGORIES`."""
+
+
+def deck_facts(game: NavalWarGame) -> dict[str, dict[str, object]]:
+    """Every ship and play card of the game's table for a client (`GameSpec.card_facts`): a ship's name,
+    nation, gun and Hit Number (Card anatomy); a play card's name, category, gun, value, red mark and what it
+    does."""
+    table = game.table
+    facts: dict[str, dict[str, object]] = {}
+    for ship, ship_id in enumerate(table.ship_ids):
+        ship_gun = gun_text(table.ship_gun[ship])
+        facts[ship_id] = {
+            "name": table.ship_names[ship], "kind": "ship", "nation": table.ship_nation[ship], "gun": ship_gun,
+            "hits": table.ship_hits[ship],
+            "text": f"{'carrier' if ship_gun == 'carrier' else ship_gun + '-inch guns'}, Hit Number {table.ship_hits[ship]}, "
+                    f"{table.ship_nation[ship]}",
+        }
+    for card, card_id in enumerate(table.card_ids):
+        kind = table.card_kind[card]
+        category = table.kind_cat[kind]
+        value = table.kind_value[kind]
+        gun = GUNS[table.kind_gun[kind]] if table.kind_gun[kind] >= 0 else None
+        text = CATEGORY_WORDS[category]
+        if category == SALVO:
+            text = f"{value} hit{'s' * (value != 1)} at an enemy ship, fired by one of your {gun}-inch ships"
+        elif category == ADDDMG:
+            text = f"red: +{value} on a salvo under an enemy ship"
+        elif category == MINE:
+            text = f"red: {value} hit{'s' * (value != 1)} on every ship of a task force, and on ships added later"
+        facts[card_id] = {"name": kind_name(table, kind), "kind": CATEGORIES[category], "gun": gun, "value": value,
+                          "red": table.kind_red[kind], "text": text}
+    return facts
 
 
 @cache

@@ -57,6 +57,7 @@ from warcards.games.race_to_messina.notation import K_ACTIVATE, K_DEPLOY, K_DEPL
 from warcards.games.race_to_messina.params import RACE_TURN_LIMIT, Variant
 
 if TYPE_CHECKING:
+    from warcards.games.race_to_messina.game import RaceToMessinaGame
     from warcards.games.race_to_messina.state import RaceToMessinaState
 
 SEAT_TITLES = {"allies": "Allies", "axis": "Axis", "british": "British", "americans": "Americans"}
@@ -142,6 +143,28 @@ def card_facts(table: CardTable, card: int) -> str:
     if immune:
         parts.append("immune to " + "/".join(immune))
     return ", ".join(parts)
+
+
+def deck_facts(game: RaceToMessinaGame) -> dict[str, dict[str, object]]:
+    """Every card's facts for a client (`GameSpec.card_facts`): name, faction, Force, traits, the AA/AB mark,
+    the ability or modifier in words, immunities and the printed notes; `text` is `card_facts`' line."""
+    table = game.table
+    facts: dict[str, dict[str, object]] = {}
+    for card, card_id in enumerate(table.ids):
+        model = table.models[card]
+        facts[card_id] = {
+            "name": table.names[card],
+            "text": card_facts(table, card),
+            "faction": "axis" if table.faction[card] == AXIS else "allies",
+            "force": table.force[card],
+            "traits": table.trait_names(card),
+            "restriction": {"american": "AA", "british": "AB"}.get(model.restriction, ""),
+            "ability": ability_text(table, card),
+            "immune_to": mask_names(table.immune[card]),
+            "italian": model.italian,
+            "printed": model.text,
+        }
+    return facts
 
 
 def name_list(table: CardTable, cards: list[int] | tuple[int, ...]) -> str:

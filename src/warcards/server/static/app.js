@@ -1,25 +1,13 @@
 // The browser client of `warcards serve`: the lobby and a table page for every game, using only the
 // documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
 
+import { h, names as namesCard, renderTable } from "./boards/index.js";
+
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
 const connection = document.getElementById("connection");
 
 // ----- small helpers ------------------------------------------------------------------------------------
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
-
 async function api(method, path, body) {
   const answer = await fetch(path, {
     method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -35,11 +23,6 @@ function keepSeat(table, seat) { const all = seats(); all[table] = seat; localSt
 function forgetSeat(table) { const all = seats(); delete all[table]; localStorage.setItem(SEATS_KEY, JSON.stringify(all)); }
 function words(key) { return key.replace(/_/g, " "); }
 function shown(value) { return value === null ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value); }
-function brief(value) {  // a status value on one line: "british 0, axis 2" or "8, 8"
-  if (Array.isArray(value)) return value.map(shown).join(", ");
-  if (value !== null && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${shown(v)}`).join(", ");
-  return shown(value);
-}
 function messageId() { return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`; }
 
 let stopPage = () => {};
@@ -113,6 +96,7 @@ async function lobbyPage() {
   stopPage = () => clearInterval(timer);
 
   const catalogue = await api("GET", "/games");
+  if (!main.contains(list)) return;  // the player left the lobby while the games were read
   const form = h("form", { class: "create", "aria-labelledby": "create-h" });
   const gameSelect = h("select", { id: "game", "aria-label": "Game" },
     ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id })));
@@ -136,11 +120,15 @@ async function lobbyPage() {
     try {
       const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
       error.hidden = true;
+      const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
       seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
         `${seatName}: `,
         h("select", { name: `seat${seat}`, "aria-label": `Who plays ${seatName}` },
           h("option", { value: "person", text: "a person", selected: seat === 0 }),
           ...catalogue.levels.map((level) => h("option", { value: level, text: `bot: ${level}`, selected: seat > 0 && level === "heuristic" }))))));
+      for (const select of seatsBox.querySelectorAll("select")) {  // an answer arriving late keeps what was chosen
+        if (kept[select.name]) select.value = kept[select.name];
+      }
     } catch (e) { fail(e); seatsBox.replaceChildren(); }
   }
   function showOptions() {
@@ -191,43 +179,28 @@ async function lobbyPage() {
 }
 
 // ----- a table ------------------------------------------------------------------------------------------
-const SKIP = new Set(["hand", "log", "game", "seat", "seat_name", "deck_digest", "options", "returns"]);
-
-function tree(value, depth = 0) {
-  if (value === null || typeof value !== "object") return shown(value);
-  if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== "object")) return value.length ? value.map(shown).join(", ") : "none";
-    return h("dl", {}, ...value.flatMap((v, i) => [h("dt", { text: String(i) }), h("dd", {}, tree(v, depth + 1))]));
-  }
-  const entries = Object.entries(value).filter(([k]) => depth > 0 || !SKIP.has(k));
-  if (!entries.length) return "none";
-  return h("dl", {}, ...entries.flatMap(([k, v]) => [h("dt", { text: words(k) }), h("dd", {}, tree(v, depth + 1))]));
-}
-
 function tablePage(tableId) {
   document.title = "warcards — table";
   const mine = seats()[tableId] || null;
   const state = { eventNo: null, seat: null, names: [], game: "", view: null, toMove: null, legal: null, ended: false,
-                  socket: null, retry: 0, closed: false, pending: null };
+                  socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0 };
   const title = h("h1", { text: `Table ${tableId}` });
   const statusBar = h("div", { class: "status", id: "status", "aria-label": "Game status" });
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
   const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
   const result = h("div", { class: "result", id: "result", role: "status", hidden: true });
-  const hand = h("ul", { class: "cards", id: "hand", "aria-label": "Your hand" });
-  const handSection = h("section", { hidden: true }, h("h2", { text: "Your hand" }), hand);
   const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": "Your legal moves" });
   const typed = h("input", { id: "typed", "aria-label": "Type a move in notation", placeholder: "or type a move" });
-  const movesSection = h("section", { hidden: true }, h("h2", { text: "Your move" }), moves,
+  const movesSection = h("section", { hidden: true, class: "your-move" }, h("h2", { text: "Your move" }), moves,
     h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act(typed.value.trim()); } },
       typed, h("button", { type: "submit", text: "Send" })));
   const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
   const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", "aria-live": "polite" });
   const actions = h("div", { class: "row" });
-  main.append(title, statusBar, waiting, joinBox, refusal, result, handSection, movesSection,
-    h("section", {}, h("h2", { text: "Table" }), view),
+  main.append(title, statusBar, waiting, joinBox, refusal, result, view, movesSection,
     h("section", {}, h("h2", { text: "Game log" }), log), actions);
+  api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
 
   function refuse(text) { refusal.textContent = text; refusal.hidden = false; }
   function addLines(event) {
@@ -237,27 +210,40 @@ function tablePage(tableId) {
     log.scrollTop = log.scrollHeight;
   }
   function seatName(seat) { return seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.names[seat] || `seat ${seat}`; }
+  function schedule() {  // at most one redraw per animation frame, however many messages arrive
+    if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
+  }
+  const isDone = (choice) => ["done", "pass"].includes(choice.notation.split(" ")[0]);
+  function naming(choice, card) { return choice.notation.split(" ").some((token) => namesCard(state.game, card, token)); }
   function render() {
-    const v = state.view || {};
-    const fields = [["game", state.game], ["you", state.seat === null ? "spectator" : seatName(state.seat)],
-      ["to move", state.ended ? "game over" : seatName(state.toMove)]];
-    for (const key of ["phase", "round", "turn", "pt", "rounds_won", "won_vp", "my_vp", "target", "hand_counts", "hand_sizes"]) {
-      if (v[key] !== undefined && v[key] !== null) fields.push([words(key), brief(v[key])]);
-    }
-    fields.push(["event", shown(state.eventNo)]);
-    statusBar.replaceChildren(...fields.map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
-    const cards = Array.isArray(v.hand) ? v.hand : null;
+    statusBar.replaceChildren(...[["you", state.seat === null ? "spectator" : seatName(state.seat)],
+      ["to move", state.ended ? "game over" : state.toMove === state.seat && state.seat !== null ? "you" : seatName(state.toMove)],
+      ["event", shown(state.eventNo)]].map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
     const legal = !state.ended && state.seat !== null && state.toMove === state.seat ? state.legal || [] : [];
-    const named = new Set(legal.flatMap((choice) => choice.notation.split(" ")));  // cards a legal move names
-    handSection.hidden = cards === null;
-    if (cards) hand.replaceChildren(...cards.map((card) => h("li", {
-      text: card, class: named.has(card) ? "playable" : null,
-      "aria-label": named.has(card) ? `card ${card}, playable now` : `card ${card}` })));
-    view.replaceChildren(state.view ? tree(state.view) : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
+    if (state.selected && !legal.some((choice) => naming(choice, state.selected))) state.selected = null;
+    const context = {
+      seat: state.seat, names: state.names, facts: state.facts, selected: state.selected,
+      playable: legal.length ? { has: (card) => legal.some((choice) => naming(choice, card)) } : null,
+      onCard: (card) => {
+        const choices = legal.filter((choice) => naming(choice, card));
+        if (choices.length === 1) return act(choices[0].action);
+        state.selected = state.selected === card ? null : card;
+        render();
+        moves.querySelector("button.move")?.focus();
+      },
+    };
+    view.replaceChildren(state.view ? renderTable(state.game, state.view, context)
+      : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
     movesSection.hidden = legal.length === 0;
-    moves.replaceChildren(...legal.map((choice) => h("button", {
-      class: "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
-      onclick: () => act(choice.action), text: choice.label })));
+    const shownMoves = state.selected ? legal.filter((choice) => naming(choice, state.selected)) : legal;
+    const button = (choice) => h("button", {
+      class: isDone(choice) ? "move done" : "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
+      onclick: () => act(choice.action), text: isDone(choice) ? `${choice.label} ✔` : choice.label });
+    moves.replaceChildren(...[
+      state.selected ? h("p", { class: "selected-note" }, `Moves with ${state.facts[state.selected]?.name || state.selected}: `,
+        h("button", { type: "button", class: "all-moves", onclick: () => { state.selected = null; render(); }, text: "Show every move" })) : null,
+      ...shownMoves.filter((choice) => !isDone(choice)).map(button),
+      ...legal.filter(isDone).map(button)].filter(Boolean));
     document.body.dataset.eventNo = String(state.eventNo);
   }
   function act(action) {
@@ -307,7 +293,7 @@ function tablePage(tableId) {
       case "error": refuse(`Error (${message.code}): ${message.message}`); break;
       default: break;
     }
-    render();
+    schedule();
   }
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -358,7 +344,7 @@ function tablePage(tableId) {
   render();
   connect();
   window.warcards = { drop: () => state.socket?.close(), state };
-  stopPage = () => { state.closed = true; state.socket?.close(); };
+  stopPage = () => { state.closed = true; cancelAnimationFrame(state.frame); state.socket?.close(); };
 }
 
 window.addEventListener("hashchange", () => route(false));

@@ -1,0 +1,92 @@
+// Naval War's table (docs: src/warcards/games/naval_war/GUIDE.md): the round, the target and the piles; each
+// task force with its ships — name, gun, damage against the Hit Number, the salvos under each, face-down
+// ships at night — its Smoke, Destroyer Squadron, minefields, points and Deep Six; fleets at fleet play; what
+// the phase is resolving; the hand.
+import { card, cardRow, h, hand, panel, plural, scoreboard, seatWord, turnLine } from "./common.js";
+
+const PHASES = {
+  "deal-ships": "dealing ships", "deal-cards": "dealing play cards", refill: "refilling a hand",
+  opening: "Opening: play a red card", choice: "draw, or launch air strikes", draw: "drawing a card",
+  play: "play or discard a card", red: "name the red card's target", roll: "the die is rolled",
+  "additional-ship": "an Additional Ship arrives", "air-strike": "name the next air strike",
+  "dd-target": "Destroyer Squadron: pick a task force", "dd-sink": "Destroyer Squadron: pick a ship",
+  give: "give a salvo back", end: "game over", aim: "aim the salvo",
+};
+const FLEETS = "ABCD";
+
+function badge(facts) {
+  if (facts.kind === "ship") return facts.gun === "carrier" ? `CV ${facts.hits}` : `${facts.gun}" ${facts.hits}`;
+  if (facts.kind === "salvo") return `×${facts.value}`;
+  return facts.red ? "red" : null;
+}
+
+/** A move's word names a card when it is its id or its kind's code (`fire SALVO14x2`, `smoke`, `sub at X`). */
+export function names(id, token) {
+  return token === id || token.toLowerCase() === id.replace(/-\d+$/, "").toLowerCase();
+}
+
+function ship(entry, context) {
+  const ctx = entry.id ? context : { ...context, playable: null };
+  const salvos = entry.salvos.map((s) => [s.card, ...s.additional].map((c) => context.facts[c]?.name || c).join(" + "));
+  const note = [
+    entry.id ? `damage ${entry.damage} of ${entry.hits}` : `damage ${entry.damage}`,
+    entry.face_down ? "face down (night)" : null,
+    entry.resting ? `rests ${entry.resting}` : null,
+    salvos.length ? `salvos: ${salvos.join(", ")}` : null,
+  ].filter(Boolean).join(" · ");
+  return card(entry.id, ctx, { note, className: entry.hits && entry.damage * 2 >= entry.hits ? "damaged ship" : "ship" });
+}
+
+function taskForce(view, force, context) {
+  const i = force.seat;
+  const team = view.teams[i];
+  const flags = [
+    `${view.scores[i]} points`, plural(force.hand_count, "card"),
+    team >= 0 ? `fleet ${FLEETS[team]}` : null,
+    force.smoke ? "Smoke" : null,
+    force.destroyer_squadron ? `Destroyer Squadron ${force.destroyer_squadron.hits}/4 hits` : null,
+    force.mine_hits ? `minefields ${plural(force.mine_hits, "hit")} (by ${seatWord(context, force.last_minefield)})` : null,
+    force.alive ? null : "out for the round",
+  ].filter(Boolean);
+  const sunk = force.deep_six.map((id) => context.facts[id]);
+  const who = i === context.seat ? "Your task force" : `${context.names[i] || `player ${i}`}'s task force`;
+  return panel(`${who} · ${flags.join(" · ")}`, { class: `zone${view.current_player === i ? " acting" : ""}` },
+    force.ships.length ? h("ul", { class: "cards" }, force.ships.map((entry) => ship(entry, context)))
+      : h("p", { class: "empty", text: "no ships" }),
+    force.mines.length ? h("p", { text: `Minefields before it: ${force.mines.map((c) => context.facts[c]?.name || c).join(", ")}` }) : null,
+    force.known_in_hand.length && i !== context.seat ? h("p", { text: `Known in its hand: ${force.known_in_hand.map((c) => context.facts[c]?.name || c).join(", ")}` }) : null,
+    force.deep_six.length ? h("p", { text: `Deep Six (ships it sank): ${force.deep_six.map((id, k) => sunk[k] ? `${sunk[k].name} (${sunk[k].hits})` : id).join(", ")}` }) : null);
+}
+
+function resolving(view, context) {
+  const name = (id) => context.facts[id]?.name || id;
+  if (view.phase === "red" && view.pending) return `${PHASES.red}: ${name(view.pending)}`;
+  if (view.phase === "aim" && view.aiming) return `aim the ${name(view.aiming)}`;
+  if (view.phase === "give" && view.swap_card) return `give a salvo back for the ${name(view.swap_card)}`;
+  if (view.strikes && view.strikes.length) {
+    const named = view.strikes.filter((s) => !s.rolled).map((s) => `${name(s.carrier)} at ${name(s.target)}`);
+    if (named.length) return `air strikes: ${named.join(", ")}`;
+  }
+  return PHASES[view.phase] || view.phase;
+}
+
+export function renderTable(view, context) {
+  const ctx = { ...context, badge };
+  const seats = view.task_forces.map((force) => force.seat);
+  const mover = view.current_player >= 0 ? view.current_player : null;
+  const actor = mover !== null ? `${seatWord(ctx, mover)} to act` : `${seatWord(ctx, view.turn)}'s turn`;
+  const columns = [["points", (i) => `${view.scores[i]} / ${view.target}`], ["last round", (i) => view.last_round[i]],
+                   ["hand", (i) => view.task_forces[i].hand_count]];
+  if (view.teams[0] >= 0) columns.push(["fleet", (i) => FLEETS[view.teams[i]]]);
+  return h("div", { class: "layout naval-war" },
+    turnLine([`Naval War, ${plural(view.players, "player")}`, `round ${view.round}`, `target ${view.target} points`,
+      `dealer ${seatWord(ctx, view.dealer)}`, view.phase === "end" ? "game over" : `${actor}: ${resolving(view, ctx)}`]),
+    scoreboard(ctx, seats, columns, mover),
+    h("section", { class: "battles", "aria-label": "The task forces" }, h("h2", { text: "Task forces" }),
+      h("div", { class: "forces" }, view.task_forces.map((force) => taskForce(view, force, ctx)))),
+    hand(view, ctx),
+    h("p", { class: "piles" }, `Draw pile ${view.deck_size} · harbor ${view.harbor_size} · discards ${view.discard.length}`
+      + (view.unseen_discards ? ` (+${view.unseen_discards} unseen)` : "")),
+    view.discard.length ? h("details", {}, h("summary", { text: "Discard pile" }), cardRow(view.discard, { ...ctx, playable: null })) : null,
+  );
+}
