@@ -19,6 +19,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import SnapshotFields
 from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
 if TYPE_CHECKING:
@@ -134,6 +135,12 @@ class NavalWarState(State):
         targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
         fleet_targets: each task force's cached attackable targets (None until needed).
     """
+
+    snapshot_fields = SnapshotFields(
+        fixed=("layout", "num_players", "params", "table", "team"),
+        caches=("fleet_targets", "foes", "targets_cache"),
+    )
+    """The tables, options and fleets are the game's; who may be attacked is recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
