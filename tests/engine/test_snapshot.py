@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.edges.scale import examples
+from tests.examples.template import load_minimal_game
 from warcards.engine.api import State, sample_chance
 from warcards.engine.errors import SnapshotError
 from warcards.engine.registry import load_game
@@ -311,3 +312,19 @@ def test_a_mutated_snapshot_loads_as_a_sound_state_or_raises_snapshot_error(
         return
     _reads(rebuilt)
     assert _round_trip(rebuilt).fingerprint() == rebuilt.fingerprint()
+
+
+def test_the_template_game_round_trips_its_phase_enum_and_refuses_an_unknown_phase() -> None:
+    package = load_minimal_game()
+    game = package.SPEC.factory({"players": 3, "hand": 3, "cards": None})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        _step(state, rng)
+    rebuilt = _round_trip(state)
+    assert type(rebuilt.phase) is type(state.phase) and rebuilt.phase == state.phase  # type: ignore[attr-defined]
+    assert _reads(rebuilt) == _reads(state)
+    data = json.loads(json.dumps(state.snapshot()))
+    data["state"]["phase"] = 99
+    with pytest.raises(SnapshotError, match=r"state.phase is one of 0 \(DEAL\), "):
+        game.state_from_snapshot(data)

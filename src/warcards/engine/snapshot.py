@@ -19,6 +19,7 @@ and anything wrong raises `SnapshotError` saying what is wrong and what is allow
 
 from __future__ import annotations
 
+import enum
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -47,12 +48,16 @@ _BASE_FIELDS = frozenset({"game", "_history", "_legal_cache"})
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """The type of a snapshot field: `int`, `bool`, `float`, or a `list`/`tuple` of one kind."""
+    """The type of a snapshot field: `int`, `bool`, `float`, an `IntEnum` of the game's (`enum`, sent as its
+    number), or a `list`/`tuple` of one kind."""
 
     name: str
     item: Kind | None = None
+    members: type[enum.IntEnum] | None = None
 
     def __str__(self) -> str:
+        if self.members is not None:
+            return self.members.__name__
         return self.name if self.item is None else f"{self.name}[{self.item}]"
 
 
@@ -81,8 +86,15 @@ class SnapshotFields:
     types: Mapping[str, Kind] = field(default_factory=dict)
 
 
+def enum_of(members: type[enum.IntEnum]) -> Kind:
+    """A member of the game's `IntEnum` `members` (a phase, say): its number in the snapshot."""
+    return Kind("enum", members=members)
+
+
 def _infer(value: object) -> Kind | None:
     """The kind of a fresh state's field value, or None when it is none the codec knows."""
+    if isinstance(value, enum.IntEnum):
+        return enum_of(type(value))
     if type(value) is bool:
         return BOOL
     if type(value) is int:
@@ -101,6 +113,8 @@ def _infer(value: object) -> Kind | None:
 def _encoder(kind: Kind) -> Callable[[Any], Any]:
     """A function turning a value of `kind` into fresh JSON values (lists copied, tuples made lists)."""
     item = kind.item
+    if kind.members is not None:
+        return int
     if item is None:
         return _same
     if item.item is None:
@@ -339,6 +353,11 @@ def _value(value: Any, kind: Kind, budget: list[int]) -> Any:
         if value.bit_length() > MAX_INT_BITS:
             raise _Bad("", f"is an integer of {value.bit_length()} bits; at most {MAX_INT_BITS} are allowed")
         return value
+    if kind.members is not None:
+        if type(value) is not int or value not in kind.members._value2member_map_:
+            numbers = ", ".join(f"{int(member)} ({member.name})" for member in kind.members)
+            raise _Bad("", f"is one of {numbers}, not {_describe(value)}")
+        return kind.members(value)
     if name == "bool":
         if type(value) is not bool:
             raise _Bad("", f"is true or false, not {_describe(value)}")
