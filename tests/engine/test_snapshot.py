@@ -152,6 +152,19 @@ def test_a_determinized_sample_has_no_history(index: int) -> None:
         assert _round_trip(sample).history() == []
 
 
+@pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)
+def test_a_samples_snapshot_carries_nothing_beyond_the_seats_view(index: int) -> None:
+    """What goes over the wire: the snapshot of `determinize(seat, rng)` made from the true state equals the
+    one made, with the same rng, from another sample of that seat (which shares only the seat's view)."""
+    for state in _positions(index):
+        if state.is_terminal() or not state.history():
+            continue
+        for seat in range(state.game.num_players):
+            sent = state.determinize(seat, random.Random(7)).snapshot()
+            other = state.determinize(seat, random.Random(99))
+            assert other.determinize(seat, random.Random(7)).snapshot() == sent, f"seat {seat}"
+
+
 # ----- forged and broken snapshots ----------------------------------------------------------------------------
 @cache
 def _mid(index: int) -> State:
@@ -235,6 +248,17 @@ def test_a_lost_or_duplicated_card_is_refused() -> None:
     data = _forged(20)
     data["state"]["card_position"][0] = data["state"]["card_position"][1] + 1000
     _refused(20, data, "holds no consistent naval-war position")
+
+
+def test_naval_war_mirrors_out_of_step_with_the_card_positions_are_refused() -> None:
+    data = _forged(20)
+    data["state"]["deck_count"][0] += 1
+    _refused(20, data, "deck_count and deck_size are not the counts of the cards")
+    data = _forged(20)
+    hands = data["state"]["hands"]
+    giver = 0 if hands[0] else 1
+    hands[1 - giver].append(hands[giver].pop())
+    _refused(20, data, rf"hands\[{min(giver, 1 - giver)}\] is not the cards whose card_position is seat")
 
 
 def test_out_of_range_and_huge_values_are_refused() -> None:

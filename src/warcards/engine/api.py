@@ -361,6 +361,12 @@ class State(ABC):
         send a seat only the snapshot of its `determinize` sample."""
         return codec_of(self.game).encode(self)
 
+    def _snapshot_problem(self) -> str | None:
+        """What is inconsistent in this position, read from an untrusted snapshot, beyond what the engine
+        checks (types, sizes, the cards, the contract's reads): a game whose state keeps mirrors of its zones
+        for speed checks that they agree. None when nothing is."""
+        return None
+
     def fingerprint(self) -> Hashable:
         """A value equal for two states exactly when they are the same position with the same history."""
         return (tuple(self._history), repr(sorted(self.zones().items())), repr(self.position()))

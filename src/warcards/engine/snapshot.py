@@ -254,7 +254,8 @@ class Codec:
         raise SnapshotError(f"the snapshot is of other options: {_names(differ, 4)}")
 
     def _check_position(self, state: State) -> None:
-        """The cards each in exactly one zone, and every read a consumer makes answering sanely."""
+        """The cards each in exactly one zone, the game's own consistency check, and every read a consumer
+        makes answering sanely."""
         game = self.game
         try:
             cards = [card for zone in state.zones().values() for card in zone]
@@ -264,6 +265,9 @@ class Codec:
                 extra = sorted(counted - self.cards, key=str)[:5]
                 raise SnapshotError(f"the snapshot's zones lose cards {lost} or duplicate or invent {extra}: each "
                                     f"of the game's {self.cards.total()} cards lies in exactly one zone")
+            problem = state._snapshot_problem()
+            if problem:
+                raise SnapshotError(f"the snapshot's position is inconsistent: {problem}")
             player = state.current_player()
             legal = state.legal_actions()
             if state.is_terminal():

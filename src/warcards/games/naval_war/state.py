@@ -54,6 +54,7 @@ class ViewsModule(Protocol):
     def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
     def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
     def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
+    def snapshot_problem(self, state: NavalWarState) -> str | None: ...
     def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
 
 
@@ -280,6 +281,9 @@ class NavalWarState(State):
 
     def zones(self) -> dict[str, list[str]]:
         return self.game.views.zones(self)
+
+    def _snapshot_problem(self) -> str | None:
+        return self.game.views.snapshot_problem(self)
 
     def position(self) -> JSON:
         return self.game.views.position(self)
