@@ -9,7 +9,9 @@ same types, gives every read the same answer and has the same future. Forged and
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from functools import cache
 from typing import Any
@@ -352,3 +354,12 @@ def test_the_template_game_round_trips_its_phase_enum_and_refuses_an_unknown_pha
     data["state"]["phase"] = 99
     with pytest.raises(SnapshotError, match=r"state.phase is one of 0 \(DEAL\), "):
         game.state_from_snapshot(data)
+
+
+def test_a_game_that_made_snapshots_still_pickles_and_copies() -> None:
+    state = _mid(0)
+    state.snapshot()
+    for game in (pickle.loads(pickle.dumps(state.game)), copy.deepcopy(state.game)):
+        assert "_snapshot_codec" not in vars(game)
+        data = json.loads(json.dumps(state.snapshot()))
+        assert game.state_from_snapshot(data).observe(0) == state.observe(0)

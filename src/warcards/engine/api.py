@@ -112,6 +112,11 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"load_game({self.game_id!r}, **{self.options!r})"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling a game keeps (process pools send games to workers): all but the snapshot codec a
+        game makes on first use (`codec_of`), which the copy makes again when it needs it."""
+        return {key: value for key, value in self.__dict__.items() if key != "_snapshot_codec"}
+
     def check_seat(self, seat: object) -> int:
         """`seat` as a seat number, or `SeatError` naming the seats: seats are the integers
         0..num_players-1 (an integer type through `operator.index`, never a bool, a float or text)."""
