@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from minimal_game.codes import NO_CARD, Phase
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import SnapshotFields
 
 if TYPE_CHECKING:
     from minimal_game.cards import CardTable
@@ -43,6 +44,9 @@ class MinimalState(State):
         "drawer", "draws_left", "face_down", "hands", "leader", "num_players", "phase", "pile", "played",
         "table", "to_act", "trick", "tricks_won",
     )
+
+    snapshot_fields = SnapshotFields(fixed=("num_players", "table"))
+    """The card table and the seat count are the game's; every other field is the position (`snapshot()`)."""
 
     game: MinimalGame
 

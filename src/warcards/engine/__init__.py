@@ -21,6 +21,7 @@ from warcards.engine.errors import (
     OptionError,
     SeatError,
     SetupError,
+    SnapshotError,
     WarcardsError,
 )
 from warcards.engine.options import OptionSpec, resolve_options
@@ -55,6 +56,7 @@ __all__ = [
     "SeatView",
     "SeenAction",
     "SetupError",
+    "SnapshotError",
     "State",
     "WarcardsError",
     "apply_logged",

@@ -18,9 +18,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from warcards.engine.errors import IllegalActionError, InvalidActionError, SeatError
+from warcards.engine.snapshot import SnapshotFields, codec_of
 from warcards.engine.text import MAX_ACTION_TEXT, QUOTE_LIMIT, parse_bare_number, quote
 
 CHANCE = -1
@@ -81,6 +82,14 @@ class Game(ABC):
         Raises `SetupError` when the setup loses or duplicates a card or names an unknown field.
         """
 
+    def state_from_snapshot(self, data: object) -> State:
+        """The state a `State.snapshot()` of this game (with these options) describes, rebuilt exactly.
+
+        `data` is untrusted: anything but a snapshot of this game and options whose every field has its type,
+        whose cards each lie in exactly one zone and whose position answers the contract's reads raises
+        `SnapshotError` saying what is wrong (docs/contributing/snapshot.md)."""
+        return codec_of(self).decode(data)
+
     def seat_names(self) -> list[str]:
         """Names of the seats, in seat order (e.g. ["allies", "axis"])."""
         return [f"player {i}" for i in range(self.num_players)]
@@ -102,6 +111,11 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"load_game({self.game_id!r}, **{self.options!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling a game keeps (process pools send games to workers): all but the snapshot codec a
+        game makes on first use (`codec_of`), which the copy makes again when it needs it."""
+        return {key: value for key, value in self.__dict__.items() if key != "_snapshot_codec"}
 
     def check_seat(self, seat: object) -> int:
         """`seat` as a seat number, or `SeatError` naming the seats: seats are the integers
@@ -127,6 +141,10 @@ class State(ABC):
     `legal_actions()` is cached until the next `apply_action`, so the usual driver loop (list the legal
     actions, choose one, apply it) computes them once per step.
     """
+
+    snapshot_fields: ClassVar[SnapshotFields | None] = None
+    """What `snapshot` must not send as data: the fields fixed by the game, the caches, and the types a fresh
+    state does not show (`warcards.engine.snapshot`). None: the game's positions cannot be saved."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -340,6 +358,19 @@ class State(ABC):
         other._history = list(self._history)
         other._legal_cache = self._legal_cache
         return other
+
+    def snapshot(self) -> JSON:
+        """The whole state as plain JSON (dicts, lists, ints, strs, bools, floats; keys in a fixed order) that
+        `game.state_from_snapshot` rebuilds exactly: the game id, its options, the history and every field
+        of the position (docs/contributing/snapshot.md). A snapshot of a full state holds every hidden card:
+        send a seat only the snapshot of its `determinize` sample."""
+        return codec_of(self.game).encode(self)
+
+    def _snapshot_problem(self) -> str | None:
+        """What is inconsistent in this position, read from an untrusted snapshot, beyond what the engine
+        checks (types, sizes, the cards, the contract's reads): a game whose state keeps mirrors of its zones
+        for speed checks that they agree. None when nothing is."""
+        return None
 
     def fingerprint(self) -> Hashable:
         """A value equal for two states exactly when they are the same position with the same history."""

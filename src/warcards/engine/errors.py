@@ -34,3 +34,7 @@ class SetupError(WarcardsError):
 
 class SeatError(WarcardsError):
     """A seat argument is not a seat of this game: seats are the integers 0..players-1 (never a bool)."""
+
+
+class SnapshotError(WarcardsError):
+    """A position snapshot cannot be read: not this game or options, a bad field, a lost or duplicated card."""

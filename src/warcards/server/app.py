@@ -415,7 +415,7 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
                     break
                 continue
             if await dispatch(hub, connection, message):
-                bucket += 1  # an accepted act is not flooding: the game's turn order paces it
+                bucket += 1  # an accepted act (or its sample) is not flooding: the game's turn order paces it
     except WebSocketDisconnect:
         pass
     finally:
@@ -426,7 +426,7 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
 
 
 async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
-    """Handle one client message; True when it was an accepted act."""
+    """Handle one client message; True when it was an accepted act or the sample a seat asks on its turn."""
     if isinstance(message, p.Act):
         return await hub.act(connection, message)
     if isinstance(message, p.Resign):
@@ -442,7 +442,7 @@ async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
         connection.send(p.Pong(id=message.id))
     elif isinstance(message, p.SampleRequest):
         async with hub.lock:
-            hub.sample(connection, message)
+            return hub.sample(connection, message)
     elif isinstance(message, p.Hello):
         connection.send(p.Error(code="bad_message", message="hello is sent once, first"))
     return False

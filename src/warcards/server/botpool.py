@@ -5,16 +5,15 @@ its standard input (`table`, `seat`, `token`, `level`, `seed`) and closes it to 
 seat is one connection that receives exactly what a person in that seat would. The `random` and
 `heuristic` levels decide from the seat's observation and legal actions as sent; the search levels
 (`easy`, `medium`, `hard`) ask the server for a `sample` — a state determinized from the seat's view alone
-— and search from it (docs/protocol.md says why a sample and not a rebuilt state).
+— as a position snapshot, rebuild it with the game's `state_from_snapshot` (which checks it) and search
+from it (docs/protocol.md says why a sample and not the true state).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import logging
-import pickle
 import sys
 from typing import Any, cast
 
@@ -79,8 +78,8 @@ async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> 
                 await socket.send(json.dumps({"protocol": PROTOCOL, "type": "sync"}))
                 continue
             view = message.get("view") if kind == "catchup" else message
-            if kind == "sample" and agent is not None:
-                sample = pickle.loads(base64.b64decode(message["pickle"]))
+            if kind == "sample" and agent is not None and game is not None:
+                sample = game.state_from_snapshot(message["snapshot"])
                 number = message["event_no"]
                 action = await asyncio.to_thread(agent.step, SeatView.of_sample(sample, seat))
                 await send_act(socket, number, action)

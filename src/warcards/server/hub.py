@@ -12,9 +12,7 @@ table's seed exactly as `warcards play` and `warcards.match` sample them, so the
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
-import pickle
 import random
 import time
 from collections import deque
@@ -52,6 +50,8 @@ class Connection:
     close_code: int = 1000
     stand_in: bool = False
     """A bot holding a timed-out person's seat (`TableHub.stand_ins`) until the person acts again."""
+    sampled: int = -1
+    """The event number of this connection's last `sample` made on its own turn (paced, like an act)."""
 
     def send(self, message: BaseModel) -> None:
         self.outbox.put_nowait(message.model_dump_json())
@@ -332,17 +332,25 @@ class TableHub:
                 connection.send(ack)
             await self._finish()
 
-    def sample(self, connection: Connection, message: p.SampleRequest) -> None:
+    def sample(self, connection: Connection, message: p.SampleRequest) -> bool:
         """A state sampled from the seat's view only (`determinize` with the engine's fixed sample RNG, as
-        `SeatView` makes it), for a search bot. Carries nothing the seat does not know."""
+        `SeatView` makes it), for a search bot, as the engine's position snapshot (JSON that
+        `state_from_snapshot` rebuilds). Carries nothing the seat does not know.
+
+        True for the first sample the seat to move asks at this event number: the game's turn order paces
+        it as it paces acts, so it is not counted against the connection's message rate (a search bot asks
+        one per move, and may move faster than the rate)."""
         refusal = self._check_turn(connection.seat, message.id, any_time=True)
         if refusal is not None:
             self._refusal(connection, message.id, refusal)
-            return
+            return False
         assert connection.seat is not None
         sample = self.state.determinize(connection.seat, _SampleRng())
-        data = base64.b64encode(pickle.dumps(sample, protocol=pickle.HIGHEST_PROTOCOL)).decode("ascii")
-        connection.send(p.Sample(id=message.id, event_no=self.event_no, pickle=data))
+        connection.send(p.Sample(id=message.id, event_no=self.event_no, snapshot=sample.snapshot()))
+        paced = connection.seat == self.state.current_player() and connection.sampled != self.event_no
+        if paced:
+            connection.sampled = self.event_no
+        return paced
 
     def _check_turn(self, seat: int | None, client_id: str, any_time: bool = False) -> tuple[str, str] | None:
         if seat is None:

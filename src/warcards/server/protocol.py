@@ -182,13 +182,13 @@ class Pong(_Message):
 
 
 class Sample(_Message):
-    """A state sampled from the seat's view only (`State.determinize` with a fixed RNG), pickled and base64
-    encoded: for Python bot clients of the same warcards version."""
+    """A state sampled from the seat's view only (`State.determinize` with a fixed RNG), as the engine's
+    position snapshot (`State.snapshot()`: plain JSON that `Game.state_from_snapshot` rebuilds and checks)."""
 
     type: Literal["sample"] = "sample"
     id: str
     event_no: int
-    pickle: str
+    snapshot: dict[str, Any]
 
 
 class End(_Message):

@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     NO_BATTLE,
@@ -132,6 +133,16 @@ class CardsOfWarState(State):
         "to_act",
         "winner",
     )
+
+    snapshot_fields = SnapshotFields(
+        fixed=(
+            "alternative_reinforce", "deck_of", "deck_offset", "deploy_table", "joint_deployment", "kind_info",
+            "layout", "length", "num_decks", "num_kinds", "outcome_pairs", "strategic_exhaustion", "table",
+            "tactical_advantage", "theatres_of_war",
+        ),
+        types={"recon_answers": list_of(tuple_of(INT))},
+    )
+    """The deck, its tables and the options are the game's; the RECON answers are tuples (`snapshot()`)."""
 
     game: CardsOfWarGame
     table: CardTable

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import BOOL, INT, SnapshotFields, list_of, tuple_of
 from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import ALL_TYPES
 from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
@@ -146,6 +147,17 @@ class MedSiroccoState(State):
         log: this Operation's public events (code, a, b; `codes.EV_*`).
         previous_log: the previous Operation's public events.
     """
+
+    snapshot_fields = SnapshotFields(
+        fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series"),
+        types={
+            "entry_alive": list_of(BOOL),
+            "entry_face_down": list_of(BOOL),
+            "log": list_of(tuple_of(INT)),
+            "previous_log": list_of(tuple_of(INT)),
+        },
+    )
+    """The options are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
 
     game: MedSiroccoGame
 

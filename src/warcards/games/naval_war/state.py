@@ -19,6 +19,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import SnapshotFields
 from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class ViewsModule(Protocol):
     def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
     def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
     def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
+    def snapshot_problem(self, state: NavalWarState) -> str | None: ...
     def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
 
 
@@ -134,6 +136,12 @@ class NavalWarState(State):
         targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
         fleet_targets: each task force's cached attackable targets (None until needed).
     """
+
+    snapshot_fields = SnapshotFields(
+        fixed=("layout", "num_players", "params", "table", "team"),
+        caches=("fleet_targets", "foes", "targets_cache"),
+    )
+    """The tables, options and fleets are the game's; who may be attacked is recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
@@ -273,6 +281,9 @@ class NavalWarState(State):
 
     def zones(self) -> dict[str, list[str]]:
         return self.game.views.zones(self)
+
+    def _snapshot_problem(self) -> str | None:
+        return self.game.views.snapshot_problem(self)
 
     def position(self) -> JSON:
         return self.game.views.position(self)

@@ -39,6 +39,25 @@ _ROLLS = {Roll.SUB: "submarine", Roll.TORPEDO: "torpedo-boat", Roll.DD: "destroy
 
 
 # ----- god view -----------------------------------------------------------------------------------------
+def snapshot_problem(state: NavalWarState) -> str | None:
+    """What is out of step in a position read from a snapshot (`State._snapshot_problem`): the mirrors kept
+    for speed must agree with the card and ship positions — each hand and task force holds exactly the cards
+    and ships placed there, the harbor the ships placed there (in id order), the deck counts the cards left
+    in the draw pile. None when they do."""
+    card_position, ship_position = state.card_position, state.ship_position
+    for seat in range(state.num_players):
+        if sorted(state.hands[seat]) != [c for c, pos in enumerate(card_position) if pos == HAND + seat]:
+            return f"hands[{seat}] is not the cards whose card_position is seat {seat}'s hand"
+        if sorted(state.fleets[seat]) != [s for s, pos in enumerate(ship_position) if pos == FLEET + seat]:
+            return f"fleets[{seat}] is not the ships whose ship_position is seat {seat}'s task force"
+    if state.harbor != [s for s, pos in enumerate(ship_position) if pos == HARBOR]:
+        return "harbor is not the ships whose ship_position is the harbor, in id order"
+    counts = [sum(1 for c in cards if card_position[c] == DECK) for cards in state.table.kind_cards]
+    if state.deck_count != counts or state.deck_size != sum(counts):
+        return "deck_count and deck_size are not the counts of the cards whose card_position is the draw pile"
+    return None
+
+
 def zones(state: NavalWarState) -> dict[str, list[str]]:
     """Every zone's card ids: piles, each seat's hand, task force, Deep Six, minefields, Smoke, Destroyer
     Squadron and the salvos on it, and `on:SHIP` for the salvos (and Additional Damage) under a ship."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.race_to_messina.cards import CardTable
 from warcards.games.race_to_messina.codes import (
     ACTION,
@@ -89,6 +90,13 @@ class RaceToMessinaState(State):
         "variant",
         "winner",
     )
+
+    snapshot_fields = SnapshotFields(
+        fixed=("card_family", "layout", "table", "variant"),
+        caches=("_chance_cache",),
+        types={"log": list_of(tuple_of(INT))},
+    )
+    """The variant and its tables are the game's; the log's events are tuples (`snapshot()`)."""
 
     game: RaceToMessinaGame
 
