@@ -5,8 +5,10 @@ its standard input (`table`, `seat`, `token`, `level`, `seed`) and closes it to 
 seat is one connection that receives exactly what a person in that seat would. The `random` and
 `heuristic` levels decide from the seat's observation and legal actions as sent; the search levels
 (`easy`, `medium`, `hard`) ask the server for a `sample` — a state determinized from the seat's view alone
-— as a position snapshot, rebuild it with the game's `state_from_snapshot` (which checks it) and search
-from it (docs/protocol.md says why a sample and not the true state).
+— as a position snapshot, and search from it (docs/protocol.md says why a sample and not the true state) in
+a pool of worker processes, which rebuild it with the game's `state_from_snapshot` (which checks it): a slow
+`hard` decision runs beside the others, on its own core when there is one, and never holds up this
+process's connections or another table's bots.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
+import os
 import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, cast
 
 import websockets
@@ -29,6 +34,24 @@ log = logging.getLogger("warcards.botpool")
 
 VIEW_LEVELS = ("random", "heuristic")
 """Levels that decide from the observation and legal actions alone (no sample needed)."""
+
+SEARCH_WORKERS = max(2, 2 * (os.cpu_count() or 1))
+"""Worker processes for the search levels' decisions: more than the cores, so that long decisions share
+them (the operating system's scheduler) rather than queue behind each other."""
+
+
+def decide_from_snapshot(level: str, game_id: str, options: dict[str, Any], seat: int, seed: int,
+                         snapshot: dict[str, Any]) -> int:
+    """A search level's move for `seat` from a sample the server sent (in a worker process): the game's
+    own `state_from_snapshot` rebuilds and checks it; the bot is seeded by `seed` alone."""
+    game = shared_game(game_id, options)
+    sample = game.state_from_snapshot(snapshot)
+    return make_agent(level, game, seat, seed).step(SeatView.of_sample(sample, seat))
+
+
+def decision_seed(seed: int, event_no: int) -> int:
+    """The seed of one search decision: the seat's bot seed and the event it answers."""
+    return (seed * 1_000_003 + event_no) % 2**63
 
 
 class RemoteView:
@@ -56,8 +79,11 @@ class RemoteView:
         raise NotImplementedError("a remote view has no state: the search levels ask the server for a sample")
 
 
-async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> dict[str, Any] | None:
-    """Play one seat to the end of its game; returns the `end` message (None if the connection closed)."""
+async def play_seat(
+    url: str, table: str, token: str, level: str, seed: int, search: Executor | None = None
+) -> dict[str, Any] | None:
+    """Play one seat to the end of its game; returns the `end` message (None if the connection closed).
+    The search levels decide in `search` (a process pool; None: a thread of this process)."""
     async with websockets.connect(f"{url}/tables/{table}/ws", max_size=None, compression=None) as socket:
         await socket.send(json.dumps({"protocol": PROTOCOL, "type": "hello", "token": token}))
         game: Game | None = None
@@ -79,9 +105,12 @@ async def play_seat(url: str, table: str, token: str, level: str, seed: int) -> 
                 continue
             view = message.get("view") if kind == "catchup" else message
             if kind == "sample" and agent is not None and game is not None:
-                sample = game.state_from_snapshot(message["snapshot"])
                 number = message["event_no"]
-                action = await asyncio.to_thread(agent.step, SeatView.of_sample(sample, seat))
+                decision = (level, game.game_id, game.options, seat, decision_seed(seed, number), message["snapshot"])
+                if search is None:
+                    action = await asyncio.to_thread(decide_from_snapshot, *decision)
+                else:
+                    action = await asyncio.get_running_loop().run_in_executor(search, decide_from_snapshot, *decision)
                 await send_act(socket, number, action)
                 continue
             if kind not in ("view", "event", "catchup") or view is None or agent is None or game is None:
@@ -105,9 +134,9 @@ async def send_act(socket: Any, number: int, action: int) -> None:
     )
 
 
-async def seat_task(url: str, order: dict[str, Any]) -> None:
+async def seat_task(url: str, order: dict[str, Any], search: Executor | None) -> None:
     try:
-        await play_seat(url, order["table"], order["token"], order["level"], order["seed"])
+        await play_seat(url, order["table"], order["token"], order["level"], order["seed"], search)
     except Exception as error:  # one seat's failure (a dropped server) must not stop the others
         log.warning("bot seat %s of table %s stopped: %s", order.get("seat"), order.get("table"), error)
 
@@ -117,12 +146,16 @@ async def main(url: str) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     tasks: set[asyncio.Task[None]] = set()
-    while line := await reader.readline():
-        task = asyncio.create_task(seat_task(url, json.loads(line)))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
-    for task in tasks:
-        task.cancel()
+    search = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        while line := await reader.readline():
+            task = asyncio.create_task(seat_task(url, json.loads(line), search))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        for task in tasks:
+            task.cancel()
+    finally:
+        search.shutdown(wait=False, cancel_futures=True)
 
 
 if __name__ == "__main__":
