@@ -319,7 +319,7 @@ def create_app(
         async with hub.lock:
             return {
                 "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
-                "events": [item[seat].model_dump() for item in hub.history],
+                "events": [body.model_dump() for body in hub.history[seat]],
                 "view": hub.view_of(seat).model_dump(),
             }
 
@@ -422,7 +422,7 @@ async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
         async with hub.lock:
             connection.send(hub.catchup(connection.seat, message.last_seen))
             if hub.finished:
-                connection.send(hub.end_message())
+                connection.send(hub.end_message(connection.seat))
     elif isinstance(message, p.Reclaim):
         await hub.reclaim(connection, message)
     elif isinstance(message, p.Ping):
