@@ -25,7 +25,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -88,7 +88,15 @@ class TableHub:
         self.resigned: int | None = None
         self.timed_out = False
         timer = info.timer or {}
-        self.move_seconds: float | None = float(timer["seconds"]) if timer.get("kind") == "move" else None
+        self.timer_kind: str | None = timer["kind"] if timer.get("kind") in ("move", "total") else None
+        """"move" (a limit per move), "total" (a chess clock: a bank per seat), or None."""
+        self.timer_seconds = float(timer["seconds"]) if self.timer_kind is not None else 0.0
+        self.increment = float(timer.get("increment") or 0)
+        self.banks: list[float] = [self.timer_seconds] * self.game.num_players
+        """A chess clock: each seat's seconds left as of the last event (`clock_since`)."""
+        self.clock_since = time.time()
+        """When the running seat's time started to run (the last event's commit time, a stand-in's
+        takeover, or the restart that rebuilt the table: a crash's downtime is charged to no one)."""
         self.on_timeout: str = timer.get("on_timeout", "forfeit")
         self.stand_in_level: str = timer.get("level") or "heuristic"
         self.timer_task: asyncio.Task[None] | None = None
@@ -117,6 +125,7 @@ class TableHub:
             bodies = self._record_action(item.kind, item.action)
         if item.client_id is not None and item.seat is not None:
             self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=self.position(item.seat))
+        self._clock_reached(item)
         return bodies
 
     async def catch_up(self) -> None:
@@ -147,6 +156,7 @@ class TableHub:
                 await self.start()
             return
         async with self.lock:
+            self.clock_since = time.time()  # the downtime is not charged: each clock resumes where it was
             if self.status == "playing":
                 if self.resigned is not None:
                     await self._finish()
@@ -162,9 +172,60 @@ class TableHub:
         """The recipient's view now (a seat's observation, or the public view), with the legal actions for
         the seat to move."""
         if self.status == "open":
-            return p.View(event_no=self.position(recipient), view=None, to_move=None)
+            return p.View(event_no=self.position(recipient), view=None, to_move=None, clock=self.clock())
         view, to_move, legal = self._looks(self.state, recipient)
-        return p.View(event_no=self.position(recipient), view=view, to_move=to_move, legal=legal)
+        return p.View(
+            event_no=self.position(recipient), view=view, to_move=to_move, legal=legal, clock=self.clock()
+        )
+
+    # ----- the clock ---------------------------------------------------------------------------------------
+    def running(self) -> int | None:
+        """The seat whose time runs down now: the seat to move during play (never chance)."""
+        if self.timer_kind is None or self.status != "playing" or self.resigned is not None:
+            return None
+        player = self.state.current_player()
+        return player if player >= 0 else None
+
+    def time_left(self, seat: int, at: float) -> float:
+        """The running `seat`'s seconds left at time `at`: of its move, or of its bank (never below 0)."""
+        allowed = self.timer_seconds if self.timer_kind == "move" else self.banks[seat]
+        return max(0.0, allowed - (at - self.clock_since))
+
+    def clock(self) -> p.Clock | None:
+        """The clock as a frame carries it (None without a timer)."""
+        if self.timer_kind is None:
+            return None
+        running = self.running()
+        left: list[float | None] = (
+            [None] * self.game.num_players if self.timer_kind == "move" else [round(b, 3) for b in self.banks]
+        )
+        if running is not None:
+            left[running] = round(self.time_left(running, time.time()), 3)
+        return p.Clock(
+            kind=self.timer_kind, seconds_left=left, running=running,  # type: ignore[arg-type]
+            on_timeout=self.on_timeout, stand_ins=sorted(self.stand_ins),  # type: ignore[arg-type]
+        )
+
+    def _stamp(self, item: EventInfo) -> EventInfo:
+        """The event with its commit time and, on a chess clock, the banks after it: the running seat is
+        charged the time since its clock started, plus the increment when the event is its own move."""
+        at = time.time()
+        if self.timer_kind != "total":
+            return replace(item, at=at)
+        banks = list(self.banks)
+        running = self.running()
+        if running is not None:
+            banks[running] = self.time_left(running, at)
+            if item.kind == "action" and item.seat == running:
+                banks[running] += self.increment
+        return replace(item, at=at, clock=banks)
+
+    def _clock_reached(self, item: EventInfo) -> None:
+        """A committed event moves the clock: its banks, and the next seat's time runs from its commit."""
+        if item.clock is not None:
+            self.banks = list(item.clock)
+        if item.at is not None:
+            self.clock_since = item.at
 
     def _looks(
         self, state: State, recipient: Recipient
@@ -262,6 +323,7 @@ class TableHub:
                 return
             await asyncio.to_thread(self.store.set_status, self.id, "playing")
             self.status = "playing"
+            self.clock_since = time.time()
             log.info("table started", extra={"table": self.id, "status": "playing"})
             for connection in self.connections:
                 connection.send(self.view_of(connection.seat))
@@ -297,6 +359,8 @@ class TableHub:
                 self._refusal(connection, message.id, refusal)
                 return
             self._reclaim(connection)
+            if self.timer_kind == "total":
+                self._arm_timer()  # the person is on the clock again
             connection.send(p.Ack(id=message.id, event_no=self.position(connection.seat)))
 
     async def act(self, connection: Connection, message: p.Act) -> bool:
@@ -308,7 +372,8 @@ class TableHub:
             if connection.stand_in and connection.seat not in self.stand_ins:
                 connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
                 return False
-            self._reclaim(connection)
+            if self._reclaim(connection) and self.timer_kind == "total":
+                self._arm_timer()
             refusal = self._check_turn(connection.seat, message.id)
             if refusal is None and message.answers != self.position(connection.seat):
                 refusal = (
@@ -415,6 +480,7 @@ class TableHub:
     async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
         """Commit events; False when another process took their numbers first (we then catch up). A lost
         chance event gives back its draw (`rng_before`: the RNG's state before it): the catch-up draws it."""
+        events = [self._stamp(item) for item in events]
         try:
             await asyncio.to_thread(self.store.append_events, self.id, events)
         except IntegrityError:
@@ -422,6 +488,8 @@ class TableHub:
                 self.rng.setstate(rng_before)
             await self.catch_up()
             return False
+        for item in events:
+            self._clock_reached(item)
         return True
 
     async def _advance(self) -> None:
@@ -441,14 +509,16 @@ class TableHub:
             self._arm_timer()
 
     def _arm_timer(self) -> None:
-        """With a per-move limit: the seat to move forfeits if this event is still the last when it runs out."""
+        """With a timer: the table's policy acts on the running seat if this event is still the last when its
+        time (its move's, or its bank) runs out. A seat a stand-in holds on a chess clock is not timed: its
+        bank ran out, and the bot moves at once."""
         if self.timer_task is not None:
             self.timer_task.cancel()
             self.timer_task = None
-        if self.move_seconds is not None and self.status == "playing":
-            self.timer_task = asyncio.create_task(
-                self._expire(self.event_no, self.state.current_player(), self.move_seconds)
-            )
+        seat = self.running()
+        if seat is None or (self.timer_kind == "total" and seat in self.stand_ins):
+            return
+        self.timer_task = asyncio.create_task(self._expire(self.event_no, seat, self.time_left(seat, time.time())))
 
     async def _expire(self, event_no: int, seat: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -460,6 +530,9 @@ class TableHub:
                 # A bot of the table's level holds the seat until its player acts again (docs/server.md).
                 token = new_token()
                 self.stand_ins[seat] = hash_token(token)
+                self.clock_since = time.time()  # the stand-in's move starts now
+                if self.timer_kind == "total":
+                    self.banks[seat] = 0.0
                 await self.launch_stand_in(seat, token, self.stand_in_level)
                 self._arm_timer()
                 return
@@ -545,4 +618,6 @@ class TableHub:
             if who not in views:
                 views[who] = self.view_of(who)
             view = views[who]
-            connection.send(p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal))
+            connection.send(
+                p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal, clock=view.clock)
+            )
