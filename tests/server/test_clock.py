@@ -185,3 +185,34 @@ def test_a_seat_whose_bank_runs_out_forfeits_by_the_tables_policy(tmp_path: Path
         assert timeout["clock"]["seconds_left"][mover] == 0.0 and timeout["clock"]["running"] is None
         assert end["result"]["winners"] == [1 - mover]
         assert "ran out of time" in end["result"]["reason"]
+
+
+def test_a_stand_in_and_its_seats_empty_bank_survive_a_restart(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    launched: list[tuple[int, str]] = []
+
+    async def launch(seat: int, token: str, level: str) -> None:
+        launched.append((seat, token))
+
+    with TestClient(create_app(database)) as client:
+        table, tokens = new_table(client, {"kind": "total", "seconds": 1, "on_timeout": "bot"})
+        table_hub = hub(client, table)
+        table_hub.launch_stand_in = launch
+        assert client.portal is not None
+        client.portal.call(table_hub.resume)  # re-arm the timer with the stand-in launcher in place
+        mover = table_hub.state.current_player()
+        deadline = time.monotonic() + 60
+        while not launched:  # the app runs in its own thread: its timer runs out within a second
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert table_hub.banks[mover] == 0.0 and set(table_hub.stand_ins) == {mover}
+        number = table_hub.event_no
+    with TestClient(create_app(database)) as client:
+        rebuilt = hub(client, table)
+        assert rebuilt.event_no == number and set(rebuilt.stand_ins) == {mover}
+        assert rebuilt.banks[mover] == 0.0  # taken after the last event: no event stored the empty bank
+        assert rebuilt.clock() is not None and rebuilt.clock().stand_ins == [mover]  # type: ignore[union-attr]
+        with peer(client, table, tokens[mover]) as me:
+            me.send(type="reclaim", id="back")
+            assert me.until("ack")["id"] == "back"
+        assert rebuilt.stand_ins == {} and rebuilt.store.stand_ins(table) == {}

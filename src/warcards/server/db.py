@@ -308,16 +308,40 @@ class Store:
 
     def new_bot_tokens(self, table_id: str) -> dict[int, str]:
         """Fresh tokens for the bot seats of a table (after a restart: only hashes were kept)."""
+        return self._fresh_tokens(table_id, SeatRow.kind == "bot", "token_hash")
+
+    def _fresh_tokens(self, table_id: str, which: Any, column: str) -> dict[int, str]:
+        """New tokens for the table's seats matching `which`, their hashes stored in `column`."""
         tokens: dict[int, str] = {}
         with self.session() as session:
-            rows = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.kind == "bot")
-            ).all()
-            for row in rows:
+            for row in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id, which)).all():
                 token = new_token()
-                row.token_hash = hash_token(token)
+                setattr(row, column, hash_token(token))
                 tokens[row.seat] = token
         return tokens
+
+    def set_stand_in(self, table_id: str, seat: int, token_hash: str | None, event_no: int | None) -> None:
+        """A stand-in bot holds `seat` from the table's event `event_no` on (its token's hash), or (None)
+        the seat's player took it back."""
+        with self.session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(stand_in_hash=token_hash, stand_in_event=event_no)
+            )
+
+    def stand_ins(self, table_id: str) -> dict[int, tuple[str, int | None]]:
+        """The seats a stand-in holds: seat -> (its token's hash, the event number it took the seat at)."""
+        with self.session() as session:
+            rows = session.execute(
+                select(SeatRow.seat, SeatRow.stand_in_hash, SeatRow.stand_in_event)
+                .where(SeatRow.table_id == table_id, SeatRow.stand_in_hash.is_not(None))
+            ).all()
+        return {seat: (token_hash, event_no) for seat, token_hash, event_no in rows if token_hash is not None}
+
+    def renew_stand_ins(self, table_id: str) -> dict[int, str]:
+        """Fresh tokens for the table's stand-ins (after a restart: only hashes were kept)."""
+        return self._fresh_tokens(table_id, SeatRow.stand_in_hash.is_not(None), "stand_in_hash")
 
     def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         with self.session() as session:

@@ -101,7 +101,8 @@ class TableHub:
         self.stand_in_level: str = timer.get("level") or "heuristic"
         self.timer_task: asyncio.Task[None] | None = None
         self.stand_ins: dict[int, str] = {}
-        """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
+        """Seat -> the token hash of the bot holding it after a timeout (also in its seat row: a restart
+        relaunches it, `hold`)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
         self.latencies: deque[float] = LATENCIES
         self.connections: set[Connection] = set()
@@ -127,6 +128,14 @@ class TableHub:
             self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=self.position(item.seat))
         self._clock_reached(item)
         return bodies
+
+    def hold(self, stand_ins: dict[int, tuple[str, int | None]]) -> None:
+        """After a rebuild: the stand-ins the seat rows name hold their seats again. On a chess clock a seat
+        taken after the last event has the empty bank it was taken with (no event stored it yet)."""
+        for seat, (token_hash, since) in stand_ins.items():
+            self.stand_ins[seat] = token_hash
+            if self.timer_kind == "total" and since is not None and since >= self.event_no:
+                self.banks[seat] = 0.0
 
     async def catch_up(self) -> None:
         """Apply and broadcast the events another server process committed on this table since our last
@@ -337,12 +346,13 @@ class TableHub:
                 found = seat
         return found
 
-    def _reclaim(self, connection: Connection) -> bool:
-        """A person acting on a seat a stand-in holds takes it back: the stand-in's connections close. True
-        when a stand-in was let go."""
+    async def _reclaim(self, connection: Connection) -> bool:
+        """A person acting on a seat a stand-in holds takes it back (in its seat row too): the stand-in's
+        connections close. True when a stand-in was let go."""
         seat = connection.seat
-        if connection.stand_in or seat not in self.stand_ins:
+        if connection.stand_in or seat is None or seat not in self.stand_ins:
             return False
+        await asyncio.to_thread(self.store.set_stand_in, self.id, seat, None, None)
         del self.stand_ins[seat]
         for other in self.connections:
             if other.stand_in and other.seat == seat:
@@ -358,7 +368,7 @@ class TableHub:
             if refusal is not None:
                 self._refusal(connection, message.id, refusal)
                 return
-            self._reclaim(connection)
+            await self._reclaim(connection)
             if self.timer_kind == "total":
                 self._arm_timer()  # the person is on the clock again
             connection.send(p.Ack(id=message.id, event_no=self.position(connection.seat)))
@@ -372,7 +382,7 @@ class TableHub:
             if connection.stand_in and connection.seat not in self.stand_ins:
                 connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
                 return False
-            if self._reclaim(connection) and self.timer_kind == "total":
+            if await self._reclaim(connection) and self.timer_kind == "total":
                 self._arm_timer()
             refusal = self._check_turn(connection.seat, message.id)
             if refusal is None and message.answers != self.position(connection.seat):
@@ -529,6 +539,7 @@ class TableHub:
             if self.on_timeout == "bot" and self.launch_stand_in is not None and seat not in self.stand_ins:
                 # A bot of the table's level holds the seat until its player acts again (docs/server.md).
                 token = new_token()
+                await asyncio.to_thread(self.store.set_stand_in, self.id, seat, hash_token(token), self.event_no)
                 self.stand_ins[seat] = hash_token(token)
                 self.clock_since = time.time()  # the stand-in's move starts now
                 if self.timer_kind == "total":
