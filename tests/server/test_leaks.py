@@ -2,6 +2,11 @@
 spectator. Every frame is scanned against a local replay of the game: a card id reaches a seat only if that
 seat's own observation showed it at or before that event, and reaches a spectator only if every seat's did.
 
+Each recipient's frames are also checked against its event stream (docs/protocol.md): it receives exactly
+the events it does not see as nothing, numbered 1, 2, 3… without gaps, and each event frame's view equals
+`observe(seat)` (the public view for a spectator) at that moment, so no count or order reaches it that its
+own observation does not show.
+
 The test plays every seat itself (random legal moves), so every frame every seat received is in hand.
 `WARCARDS_LEAK_GAMES=N` plays N games per configuration instead of one; the suite plays Naval War with two
 players (`WARCARDS_LEAK_NAVAL_PLAYERS=4` for its default four, slower).
@@ -33,34 +38,83 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 
 
 class Recorder:
-    """One connection: every frame it received, tagged with the table's event number at that point."""
+    """One connection: every frame it received, tagged with its stream's event number at that point, and
+    the events of its stream (from `event` and `catchup` frames) with the view each event frame carried."""
 
     def __init__(self, server: ServerProcess, table: str, token: str | None) -> None:
         self.socket: ClientConnection = connect(f"{server.ws}/tables/{table}/ws", max_size=None, legacy=True)
         self.socket.send(json.dumps({"protocol": 1, "type": "hello", "token": token, "last_seen": 0}))
         self.frames: list[tuple[int, str]] = []
+        self.events: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
         self.event_no = 0
         self.latest: dict[str, Any] = {}
         self.ended = False
 
-    def read_until(self, event_no: int) -> None:
-        while self.event_no < event_no or not self.latest:
-            text = str(self.socket.recv(timeout=60))
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "event":
-                self.event_no = message["event"]["event_no"]
-                self.latest = message
-            elif kind == "view":
-                self.event_no = message["event_no"]
-                self.latest = message
-            elif kind == "catchup":
-                self.event_no = message["view"]["event_no"]
-                self.latest = message["view"]
-            elif kind == "end":
-                self.ended = True
-                return
+    def read(self) -> dict[str, Any]:
+        text = str(self.socket.recv(timeout=60))
+        message: dict[str, Any] = json.loads(text)
+        kind = message["type"]
+        if kind == "event":
+            self.event_no = message["event"]["event_no"]
+            self.latest = message
+            self.events.append((message["event"], message))
+        elif kind == "view":
+            self.event_no = message["event_no"]
+            self.latest = message
+        elif kind == "catchup":
+            self.events.extend((body, None) for body in message["events"])
+            self.event_no = message["view"]["event_no"]
+            self.latest = message["view"]
+        elif kind == "end":
+            self.ended = True
+        if kind != "pong":
             self.frames.append((self.event_no, text))
+        return message
+
+
+def looks(state: State, recipient: int | None) -> tuple[Any, ...]:
+    """What a recipient's view frame shows of `state` (protocol `View`): observation, to move, legal."""
+    player = state.current_player()
+    to_move = player if player >= 0 else None
+    legal = state.legal_actions() if recipient is not None and recipient == to_move else None
+    try:
+        view = state.observe(recipient) if recipient is not None else state.public_view()
+    except NotImplementedError:
+        view = None
+    return view, to_move, legal
+
+
+def check_streams(
+    game_id: str, options: dict[str, Any], record: dict[str, Any], recorders: dict[int | None, Recorder]
+) -> dict[int | None, list[int]]:
+    """Replay the record: each recipient's stream is the events it does not see as nothing (a log line, or a
+    changed view); it must have received exactly those, numbered 1, 2, 3…, each with its log lines, and
+    every event frame's view must equal its `observe(seat)` (the public view for a spectator) right after
+    that event — so every hand size, pile size and order it shows is one the seat may know. Returns each
+    recipient's map from stream position to the table's event number."""
+    state: State = load_game(game_id, **options).new_initial_state()
+    streams: dict[int | None, list[int]] = {who: [] for who in recorders}
+    received = {who: {body["event_no"]: (body, frame) for body, frame in rec.events} for who, rec in recorders.items()}
+    for who, rec in recorders.items():
+        assert [body["event_no"] for body, _ in rec.events] == list(range(1, len(rec.events) + 1)), who
+    for number, action in enumerate(record["actions"], 1):
+        before = state.clone()
+        seen_before = {who: looks(before, who) for who in recorders}
+        state.apply_action(action)
+        for who in recorders:
+            lines = before.log_lines(action, state, who)
+            after = looks(state, who)
+            if not lines and after == seen_before[who]:
+                continue  # nothing to this recipient: no frame may carry it
+            streams[who].append(number)
+            body, frame = received[who][len(streams[who])]
+            assert [line["text"] for line in body["lines"]] == [line.text for line in lines], (who, number)
+            if frame is not None:
+                legal = None if frame["legal"] is None else [choice["action"] for choice in frame["legal"]]
+                assert (frame["view"], frame["to_move"], legal) == after, (who, number)
+    for who, rec in recorders.items():
+        assert len(rec.events) == len(streams[who]), f"recipient {who} got events it saw as nothing"
+    return streams
 
 
 def knowledge(game_id: str, options: dict[str, Any], record: dict[str, Any]) -> tuple[list[list[set[str]]], set[str]]:
@@ -88,11 +142,13 @@ def knowledge(game_id: str, options: dict[str, Any], record: dict[str, Any]) -> 
     return known, every
 
 
-def scan(frames: list[tuple[int, str]], allowed: list[set[str]], every: set[str]) -> list[str]:
-    """Each card id a frame names that its recipient may not know at that event."""
+def scan(frames: list[tuple[int, str]], allowed: list[set[str]], every: set[str], stream: list[int]) -> list[str]:
+    """Each card id a frame names that its recipient may not know at that event (`stream` maps the
+    recipient's event numbers to the table's)."""
     pattern = id_pattern(every)
     leaks = []
-    for number, text in frames:
+    for position, text in frames:
+        number = stream[position - 1] if position else 0
         for card in set(pattern.findall(text)) - allowed[min(number, len(allowed) - 1)]:
             at = text.find(card)
             leaks.append(f"event {number}: {card}: …{text[max(0, at - 300):at + 100]}…")
@@ -120,38 +176,34 @@ def test_no_frame_carries_a_card_its_recipient_may_not_know(
         tokens = [sqlite_server.post(f"/tables/{table}/seats/{s}", {"name": f"p{s}"})["token"] for s in range(seats)]
         players = [Recorder(sqlite_server, table, token) for token in tokens]
         for player in players:
-            player.read_until(0)
-        number = max(player.event_no for player in players)
-        while not any(player.ended for player in players):
-            for player in [*players, watcher]:
-                player.read_until(number)
-            if any(player.ended for player in players):
-                break
-            mover = next(p for p in players if p.latest.get("legal") and p.latest.get("to_move") is not None)
+            while not player.latest:
+                player.read()
+        seat = players[0].latest["to_move"]
+        step = 0
+        while seat is not None:
+            # An act's ack comes after every frame of its events (and after `end`), so the mover's own
+            # frames tell who moves next; the others' frames queue until read.
+            mover = players[seat]
+            while mover.latest.get("to_move") != seat or not mover.latest.get("legal"):
+                mover.read()
             choice = rng.choice(mover.latest["legal"])["action"]
             mover.socket.send(json.dumps(
-                {"protocol": 1, "type": "act", "id": f"a{number}", "answers": number, "action": choice}
+                {"protocol": 1, "type": "act", "id": f"a{step}", "answers": mover.event_no, "action": choice}
             ))
-            while True:
-                text = str(mover.socket.recv(timeout=60))
-                message = json.loads(text)
-                if message["type"] == "ack":
-                    break
-                if message["type"] == "event":
-                    mover.event_no = message["event"]["event_no"]
-                    mover.latest = message
-                    mover.frames.append((mover.event_no, text))
-                elif message["type"] == "end":
-                    mover.ended = True
-            number = mover.event_no
-        for player in [*players, watcher]:
-            player.read_until(10**9) if not player.ended else None
+            step += 1
+            while mover.read()["type"] != "ack":
+                pass
+            seat = None if mover.ended else mover.latest["to_move"]
+        for recorder in [*players, watcher]:
+            while not recorder.ended:
+                recorder.read()
         record = sqlite_server.get_json(f"/tables/{table}/record")
+        streams = check_streams(game_id, record["options"], record, {**dict(enumerate(players)), None: watcher})
         known, every = knowledge(game_id, record["options"], record)
         public = [set.intersection(*(known[s][n] for s in range(seats))) for n in range(len(known[0]))]
         for seat, player in enumerate(players):
-            assert scan(player.frames, known[seat], every) == [], f"seat {seat}"
-        assert scan(watcher.frames, public, every) == [], "spectator"
+            assert scan(player.frames, known[seat], every, streams[seat]) == [], f"seat {seat}"
+        assert scan(watcher.frames, public, every, streams[None]) == [], "spectator"
         for player in [*players, watcher]:
             player.socket.close()
         games_played += 1

@@ -25,7 +25,27 @@ def test_the_migrations_create_the_schema_once(database_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"tables", "seats", "events", "alembic_version"} <= tables
         with store.engine.connect() as connection:
-            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
+    finally:
+        store.close()
+
+
+def test_migration_0002_adds_the_clock_and_the_stand_ins_to_a_0001_database(database_url: str) -> None:
+    from warcards.server.migrate import upgrade
+
+    store = Store(database_url)
+    try:
+        upgrade(store.engine, "0001")
+        with store.engine.begin() as connection:
+            connection.execute(text(
+                "insert into tables (id, game, options, seed, public, status, created_at) "
+                "values ('t1', 'cards-of-war', '{}', 5, true, 'open', '2026-11-26 00:00:00')"
+            ))
+        store.migrate()
+        columns = {table: {c["name"] for c in inspect(store.engine).get_columns(table)} for table in ("events", "seats")}
+        assert "clock" in columns["events"] and {"stand_in_hash", "stand_in_event"} <= columns["seats"]
+        info = store.table("t1")
+        assert info is not None and info.seed == 5
     finally:
         store.close()
 
@@ -41,11 +61,15 @@ def test_the_store_keeps_tables_seats_and_events(database_url: str) -> None:
         assert store.seat_of_token(table, "forged") is None
         info = store.table(table)
         assert info is not None and info.seed == 2**62 and info.options == {"a": 1} and not info.public
-        store.append_events(table, [EventInfo(1, "chance", None, 4, None), EventInfo(2, "action", 0, 7, "c1")])
+        stamp = 1_800_000_000.25
+        store.append_events(
+            table, [EventInfo(1, "chance", None, 4, None), EventInfo(2, "action", 0, 7, "c1", stamp, [59.5, 60.0])]
+        )
         with pytest.raises(IntegrityError):
             store.append_events(table, [EventInfo(3, "action", 1, 2, None), EventInfo(2, "action", 1, 9, None)])
         assert [item.event_no for item in store.events(table)] == [1, 2]
-        assert store.events(table)[1] == EventInfo(2, "action", 0, 7, "c1")
+        assert store.events(table)[1] == EventInfo(2, "action", 0, 7, "c1", None, [59.5, 60.0])
+        assert store.events(table)[1].at == stamp  # the commit time comes back as it was given
         renewed = store.new_bot_tokens(table)
         assert store.seat_of_token(table, bots[1]) is None and store.seat_of_token(table, renewed[1]) == 1
         assert not token_matches(token, None)
@@ -65,10 +89,10 @@ def test_a_restart_rebuilds_an_unfinished_table_and_its_game_goes_on_to_the_end(
                 action = rng.choice(view["legal"])["action"]
                 last_ack = me.act(view["event_no"], action, f"m{step}")
                 assert last_ack["type"] == "ack"
-        before = (first.event_no, first.state.history(), [dict(item) for item in first.history])
+        before = (first.event_no, first.state.history(), first.streams, first.history)
     with TestClient(create_app(database_url)) as client:
         rebuilt = hub(client, table)
-        assert (rebuilt.event_no, rebuilt.state.history(), [dict(item) for item in rebuilt.history]) == before
+        assert (rebuilt.event_no, rebuilt.state.history(), rebuilt.streams, rebuilt.history) == before
         for seat in range(2):  # the last act before the restart is still answered (by its seat), not applied again
             with peer(client, table, tokens[seat]) as me:
                 again = me.act(before[0] - 1, 0, "m9")

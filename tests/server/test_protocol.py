@@ -54,7 +54,7 @@ def test_a_stale_act_is_refused_and_changes_nothing(tmp_path: Path) -> None:
             view = latest_view(me)
             answer = me.act(view["event_no"] - 1, view["legal"][0]["action"], "old")
             assert answer["code"] == "stale"
-            assert table_hub.event_no == view["event_no"]
+            assert table_hub.position(mover) == view["event_no"]
 
 
 def test_a_repeated_message_id_is_answered_again_and_not_applied_twice(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_an_illegal_act_is_refused_with_the_engine_message(tmp_path: Path) -> No
             assert (answer["code"], answer["message"]) == ("illegal_action", str(expected.value))
             words = me.act(number, "fly to the moon", "words")
             assert words["code"] == "invalid_action"
-            assert table_hub.event_no == number
+            assert table_hub.position(mover) == number
 
 
 def test_a_reconnecting_seat_gets_what_it_missed_and_then_the_view_a_fresh_connection_gets(tmp_path: Path) -> None:
@@ -108,8 +108,8 @@ def test_a_reconnecting_seat_gets_what_it_missed_and_then_the_view_a_fresh_conne
             snapshot = fresh.received[-1]
         assert catchup["type"] == "catchup"
         numbers = [event["event_no"] for event in catchup["events"]]
-        assert numbers == list(range(last_seen + 1, table_hub.event_no + 1))
-        assert catchup["events"] == [item[0].model_dump() for item in table_hub.history[last_seen:]]
+        assert numbers == list(range(last_seen + 1, table_hub.position(0) + 1))
+        assert catchup["events"] == [body.model_dump() for body in table_hub.history[0][last_seen:]]
         assert catchup["view"] == snapshot
 
 
@@ -123,8 +123,8 @@ def test_a_spectator_never_gets_legal_actions_or_a_seat_view(tmp_path: Path) -> 
                 view = latest_view(me)
                 me.act(view["event_no"], view["legal"][0]["action"], "x")
             event = watcher.until("event")
-            assert event["event"] == table_hub.history[view["event_no"]][None].model_dump()
-            while event["event"]["event_no"] < table_hub.event_no:
+            assert event["event"] == table_hub.history[None][event["event"]["event_no"] - 1].model_dump()
+            while event["event"]["event_no"] < table_hub.position(None):
                 assert event["legal"] is None
                 event = watcher.until("event")
             assert event["legal"] is None

@@ -1,5 +1,6 @@
 """Turn timers through a real server: a seat that runs out of time is taken by a bot of the table's level
-(a client of the bot process), and its player comes back and reclaims it."""
+(a client of the bot process), and its player comes back and reclaims it — with a per-move limit and with a
+chess clock. The clock every frame carries names the seats a stand-in holds."""
 
 from __future__ import annotations
 
@@ -11,26 +12,28 @@ from websockets.sync.client import connect
 from .conftest import ServerProcess
 
 
-def test_a_timed_out_seat_is_played_by_a_bot_until_its_player_reclaims_it(sqlite_server: ServerProcess) -> None:
-    table = sqlite_server.post(
+def away_then_back(server: ServerProcess, timer: dict[str, Any], stand_in_moves: int) -> None:
+    """Seat 0's player stays away until a stand-in has made `stand_in_moves` moves for it, then reclaims
+    the seat and makes a move of its own."""
+    table = server.post(
         "/tables",
-        {"game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
-         "timer": {"kind": "move", "seconds": 1, "on_timeout": "bot", "level": "random"}},
+        {"game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}], "timer": timer},
     )["id"]
-    token = sqlite_server.post(f"/tables/{table}/seats/0", {"name": "away"})["token"]
-    with connect(f"{sqlite_server.ws}/tables/{table}/ws", max_size=None) as socket:
+    token = server.post(f"/tables/{table}/seats/0", {"name": "away"})["token"]
+    with connect(f"{server.ws}/tables/{table}/ws", max_size=None) as socket:
         socket.send(json.dumps({"protocol": 1, "type": "hello", "token": token}))
 
         def receive() -> dict[str, Any]:
-            return dict(json.loads(socket.recv(timeout=60)))
+            message = dict(json.loads(socket.recv(timeout=60)))
+            assert message["type"] != "end", "the game ended before its player was back and acted"
+            return message
 
-        # Seat 0 never acts: a stand-in bot plays its moves.
-        stand_in_moves = 0
-        while stand_in_moves < 3:
+        moves = 0
+        while moves < stand_in_moves:
             message = receive()
             if message["type"] == "event" and message["event"]["actor"] == 0 and message["event"]["kind"] == "action":
-                stand_in_moves += 1
-            assert message["type"] != "end" or stand_in_moves >= 3
+                moves += 1
+                assert message["clock"]["kind"] == timer["kind"] and message["clock"]["stand_ins"] == [0]
         socket.send(json.dumps({"protocol": 1, "type": "reclaim", "id": "back"}))
         while (message := receive())["type"] != "ack":
             pass
@@ -38,10 +41,20 @@ def test_a_timed_out_seat_is_played_by_a_bot_until_its_player_reclaims_it(sqlite
         # timeout's stand-in and be refused as stale; it then acts on the next position).
         while True:
             message = receive()
-            assert message["type"] != "end", "the game ended before its player acted again"
             if message["type"] in ("event", "view") and message.get("to_move") == 0 and message.get("legal"):
                 number = message["event"]["event_no"] if message["type"] == "event" else message["event_no"]
                 socket.send(json.dumps({"protocol": 1, "type": "act", "id": f"m{number}", "answers": number,
                                         "action": message["legal"][0]["action"]}))
             if message["type"] == "ack" and message["id"].startswith("m"):
                 break
+
+
+def test_a_timed_out_seat_is_played_by_a_bot_until_its_player_reclaims_it(sqlite_server: ServerProcess) -> None:
+    away_then_back(sqlite_server, {"kind": "move", "seconds": 1, "on_timeout": "bot", "level": "random"}, 3)
+
+
+def test_a_seat_whose_chess_clock_runs_out_is_played_by_a_bot_then_reclaimed(sqlite_server: ServerProcess) -> None:
+    # The bank runs out: the stand-in plays untimed, each of its moves earning the increment the player then
+    # has to move with.
+    timer = {"kind": "total", "seconds": 1, "increment": 5, "on_timeout": "bot", "level": "random"}
+    away_then_back(sqlite_server, timer, 2)

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from warcards import __version__
 from warcards.match import derive_seed, validation_message
 from warcards.server import protocol as p
-from warcards.server.db import Store, TableInfo
+from warcards.server.db import Store, TableInfo, hash_token
 from warcards.server.games import shared_game
 from warcards.server.hub import LATENCIES, Connection, TableHub
 from warcards.server.lobby import (
@@ -118,6 +118,7 @@ class Server:
             assert hub is not None
             await hub.resume()
             await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, info.id))
+            await self.relaunch_stand_ins(hub)
         log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
 
     async def forward(self, table_id: str, event_no: int) -> None:
@@ -153,6 +154,7 @@ class Server:
             events = await asyncio.to_thread(self.store.events, table_id)
             hub = TableHub(info, self.store)
             hub.replay(events)
+            hub.hold(await asyncio.to_thread(self.store.stand_ins, table_id))
             if self.bots is not None:
                 hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
             self.hubs[table_id] = hub
@@ -164,6 +166,16 @@ class Server:
         for seat, token in tokens.items():
             level = hub.info.seats[seat].level or "random"
             await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "agent", seat))
+
+    async def relaunch_stand_ins(self, hub: TableHub) -> None:
+        """After a restart: the stand-ins that held seats play on, with fresh tokens (only hashes were kept);
+        their players can still reclaim the seats."""
+        if self.bots is None or hub.finished or not hub.stand_ins:
+            return
+        tokens = await asyncio.to_thread(self.store.renew_stand_ins, hub.id)
+        for seat, token in tokens.items():
+            hub.stand_ins[seat] = hash_token(token)
+            await self.launch_stand_in(hub, seat, token, hub.stand_in_level)
 
     def forget_if_idle(self, hub: TableHub) -> None:
         """A finished table nobody watches leaves memory (it is rebuilt from its log if asked for again)."""
@@ -319,7 +331,7 @@ def create_app(
         async with hub.lock:
             return {
                 "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
-                "events": [item[seat].model_dump() for item in hub.history],
+                "events": [body.model_dump() for body in hub.history[seat]],
                 "view": hub.view_of(seat).model_dump(),
             }
 
@@ -435,7 +447,7 @@ async def dispatch(hub: TableHub, connection: Connection, message: Any) -> bool:
         async with hub.lock:
             connection.send(hub.catchup(connection.seat, message.last_seen))
             if hub.finished:
-                connection.send(hub.end_message())
+                connection.send(hub.end_message(connection.seat))
     elif isinstance(message, p.Reclaim):
         await hub.reclaim(connection, message)
     elif isinstance(message, p.Ping):

@@ -19,7 +19,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,10 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    stand_in_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The token hash of the stand-in bot holding this seat after a timeout (migration 0002)."""
+    stand_in_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The table's event number when the stand-in took the seat."""
 
 
 class EventRow(Base):
@@ -91,6 +95,8 @@ class EventRow(Base):
     action: Mapped[int | None] = mapped_column(Integer, nullable=True)
     client_id: Mapped[str | None] = mapped_column(Text, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    """A chess clock's banks (seconds per seat) right after the event; None without one (migration 0002)."""
 
 
 def data_folder() -> Path:
@@ -159,6 +165,10 @@ class EventInfo:
     seat: int | None
     action: int | None
     client_id: str | None
+    at: float | None = field(default=None, compare=False)
+    """When it was committed (seconds since the epoch; None: now). Not part of an event's identity."""
+    clock: list[float] | None = None
+    """A chess clock's banks right after it."""
 
 
 class Store:
@@ -298,16 +308,40 @@ class Store:
 
     def new_bot_tokens(self, table_id: str) -> dict[int, str]:
         """Fresh tokens for the bot seats of a table (after a restart: only hashes were kept)."""
+        return self._fresh_tokens(table_id, SeatRow.kind == "bot", "token_hash")
+
+    def _fresh_tokens(self, table_id: str, which: Any, column: str) -> dict[int, str]:
+        """New tokens for the table's seats matching `which`, their hashes stored in `column`."""
         tokens: dict[int, str] = {}
         with self.session() as session:
-            rows = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.kind == "bot")
-            ).all()
-            for row in rows:
+            for row in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id, which)).all():
                 token = new_token()
-                row.token_hash = hash_token(token)
+                setattr(row, column, hash_token(token))
                 tokens[row.seat] = token
         return tokens
+
+    def set_stand_in(self, table_id: str, seat: int, token_hash: str | None, event_no: int | None) -> None:
+        """A stand-in bot holds `seat` from the table's event `event_no` on (its token's hash), or (None)
+        the seat's player took it back."""
+        with self.session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(stand_in_hash=token_hash, stand_in_event=event_no)
+            )
+
+    def stand_ins(self, table_id: str) -> dict[int, tuple[str, int | None]]:
+        """The seats a stand-in holds: seat -> (its token's hash, the event number it took the seat at)."""
+        with self.session() as session:
+            rows = session.execute(
+                select(SeatRow.seat, SeatRow.stand_in_hash, SeatRow.stand_in_event)
+                .where(SeatRow.table_id == table_id, SeatRow.stand_in_hash.is_not(None))
+            ).all()
+        return {seat: (token_hash, event_no) for seat, token_hash, event_no in rows if token_hash is not None}
+
+    def renew_stand_ins(self, table_id: str) -> dict[int, str]:
+        """Fresh tokens for the table's stand-ins (after a restart: only hashes were kept)."""
+        return self._fresh_tokens(table_id, SeatRow.stand_in_hash.is_not(None), "stand_in_hash")
 
     def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         with self.session() as session:
@@ -323,7 +357,8 @@ class Store:
                 session.add(
                     EventRow(
                         table_id=table_id, event_no=item.event_no, kind=item.kind, seat=item.seat,
-                        action=item.action, client_id=item.client_id, at=now(),
+                        action=item.action, client_id=item.client_id, clock=item.clock,
+                        at=now() if item.at is None else datetime.fromtimestamp(item.at, UTC),
                     )
                 )
             if self.engine.dialect.name == "postgresql" and events:
@@ -344,7 +379,14 @@ class Store:
                 .where(EventRow.table_id == table_id, EventRow.event_no > after)
                 .order_by(EventRow.event_no)
             ).all()
-            return [EventInfo(r.event_no, r.kind, r.seat, r.action, r.client_id) for r in rows]
+            return [
+                EventInfo(r.event_no, r.kind, r.seat, r.action, r.client_id, _seconds(r.at), r.clock) for r in rows
+            ]
+
+
+def _seconds(at: datetime) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without its zone: it is UTC)."""
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -3,7 +3,13 @@
 For every accepted action, in this order: validate with the engine → commit the event row → apply it to
 the `State` → send each connection its own view of the event. A seat's connection gets `observe(seat)`
 and the event as `seen_action`/`log_lines` give it to that seat; a spectator's gets the public view and
-the event as a spectator sees it. The State, the seed and other seats' views never reach a connection;
+the event as a spectator sees it.
+
+Each recipient (each seat; the spectators as one) has its own event stream (docs/protocol.md, "Event
+streams"): an event is in it unless the recipient sees it as nothing — no log line for it and the same view
+(observation, seat to move, legal moves) before and after. The numbers a connection reads are positions in
+its own stream, so another seat cannot count a face-down Race to Messina Deployment (R31). The table's own
+event numbers (`event_no`) number the log and stay inside the server. The State, the seed and other seats' views never reach a connection;
 the seed and the whole record are sent only with `end`. Chance outcomes are sampled here, from the
 table's seed exactly as `warcards play` and `warcards.match` sample them, so the log replays with
 `warcards replay`.
@@ -17,7 +23,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -25,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
 from warcards.engine.agents import _SampleRng
-from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged, sample_chance
+from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, sample_chance
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
 from warcards.server import protocol as p
@@ -72,18 +78,31 @@ class TableHub:
         self.seed = info.seed
         self.rng: random.Random = chance_rng(info.seed)
         self.event_no = 0
+        """The table's own event number: the last event of its log (never sent to a connection)."""
         self.actions: list[int] = []
-        self.history: list[dict[Recipient, p.EventBody]] = []
+        self.streams: dict[Recipient, list[int]] = {who: [] for who in self.recipients}
+        """Per recipient: the table's event numbers of the events in its stream (position i+1 -> number)."""
+        self.history: dict[Recipient, list[p.EventBody]] = {who: [] for who in self.recipients}
+        """Per recipient: its stream, the events as it saw them (`body.event_no` is the stream position)."""
         self.answers: dict[tuple[int, str], BaseModel] = {}
         self.resigned: int | None = None
         self.timed_out = False
         timer = info.timer or {}
-        self.move_seconds: float | None = float(timer["seconds"]) if timer.get("kind") == "move" else None
+        self.timer_kind: str | None = timer["kind"] if timer.get("kind") in ("move", "total") else None
+        """"move" (a limit per move), "total" (a chess clock: a bank per seat), or None."""
+        self.timer_seconds = float(timer["seconds"]) if self.timer_kind is not None else 0.0
+        self.increment = float(timer.get("increment") or 0)
+        self.banks: list[float] = [self.timer_seconds] * self.game.num_players
+        """A chess clock: each seat's seconds left as of the last event (`clock_since`)."""
+        self.clock_since = time.time()
+        """When the running seat's time started to run (the last event's commit time, a stand-in's
+        takeover, or the restart that rebuilt the table: a crash's downtime is charged to no one)."""
         self.on_timeout: str = timer.get("on_timeout", "forfeit")
         self.stand_in_level: str = timer.get("level") or "heuristic"
         self.timer_task: asyncio.Task[None] | None = None
         self.stand_ins: dict[int, str] = {}
-        """Seat -> the token hash of the bot holding it after a timeout (in memory: a restart ends it)."""
+        """Seat -> the token hash of the bot holding it after a timeout (also in its seat row: a restart
+        relaunches it, `hold`)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
         self.latencies: deque[float] = LATENCIES
         self.connections: set[Connection] = set()
@@ -106,8 +125,17 @@ class TableHub:
                 self.rng.random()
             bodies = self._record_action(item.kind, item.action)
         if item.client_id is not None and item.seat is not None:
-            self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=item.event_no)
+            self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=self.position(item.seat))
+        self._clock_reached(item)
         return bodies
+
+    def hold(self, stand_ins: dict[int, tuple[str, int | None]]) -> None:
+        """After a rebuild: the stand-ins the seat rows name hold their seats again. On a chess clock a seat
+        taken after the last event has the empty bank it was taken with (no event stored it yet)."""
+        for seat, (token_hash, since) in stand_ins.items():
+            self.stand_ins[seat] = token_hash
+            if self.timer_kind == "total" and since is not None and since >= self.event_no:
+                self.banks[seat] = 0.0
 
     async def catch_up(self) -> None:
         """Apply and broadcast the events another server process committed on this table since our last
@@ -137,6 +165,7 @@ class TableHub:
                 await self.start()
             return
         async with self.lock:
+            self.clock_since = time.time()  # the downtime is not charged: each clock resumes where it was
             if self.status == "playing":
                 if self.resigned is not None:
                     await self._finish()
@@ -144,42 +173,107 @@ class TableHub:
                     await self._advance()
 
     # ----- what each recipient reads -----------------------------------------------------------------------
+    def position(self, recipient: Recipient) -> int:
+        """The recipient's event number: how many events its stream holds (what its frames carry)."""
+        return len(self.streams[recipient])
+
     def view_of(self, recipient: Recipient) -> p.View:
         """The recipient's view now (a seat's observation, or the public view), with the legal actions for
         the seat to move."""
         if self.status == "open":
-            return p.View(event_no=self.event_no, view=None, to_move=None)
+            return p.View(event_no=self.position(recipient), view=None, to_move=None, clock=self.clock())
+        view, to_move, legal = self._looks(self.state, recipient)
+        return p.View(
+            event_no=self.position(recipient), view=view, to_move=to_move, legal=legal, clock=self.clock()
+        )
+
+    # ----- the clock ---------------------------------------------------------------------------------------
+    def running(self) -> int | None:
+        """The seat whose time runs down now: the seat to move during play (never chance)."""
+        if self.timer_kind is None or self.status != "playing" or self.resigned is not None:
+            return None
         player = self.state.current_player()
+        return player if player >= 0 else None
+
+    def time_left(self, seat: int, at: float) -> float:
+        """The running `seat`'s seconds left at time `at`: of its move, or of its bank (never below 0)."""
+        allowed = self.timer_seconds if self.timer_kind == "move" else self.banks[seat]
+        return max(0.0, allowed - (at - self.clock_since))
+
+    def clock(self) -> p.Clock | None:
+        """The clock as a frame carries it (None without a timer)."""
+        if self.timer_kind is None:
+            return None
+        running = self.running()
+        left: list[float | None] = (
+            [None] * self.game.num_players if self.timer_kind == "move" else [round(b, 3) for b in self.banks]
+        )
+        if running is not None:
+            left[running] = round(self.time_left(running, time.time()), 3)
+        return p.Clock(
+            kind=self.timer_kind, seconds_left=left, running=running,  # type: ignore[arg-type]
+            on_timeout=self.on_timeout, stand_ins=sorted(self.stand_ins),  # type: ignore[arg-type]
+        )
+
+    def _stamp(self, item: EventInfo) -> EventInfo:
+        """The event with its commit time and, on a chess clock, the banks after it: the running seat is
+        charged the time since its clock started, plus the increment when the event is its own move."""
+        at = time.time()
+        if self.timer_kind != "total":
+            return replace(item, at=at)
+        banks = list(self.banks)
+        running = self.running()
+        if running is not None:
+            banks[running] = self.time_left(running, at)
+            if item.kind == "action" and item.seat == running:
+                banks[running] += self.increment
+        return replace(item, at=at, clock=banks)
+
+    def _clock_reached(self, item: EventInfo) -> None:
+        """A committed event moves the clock: its banks, and the next seat's time runs from its commit."""
+        if item.clock is not None:
+            self.banks = list(item.clock)
+        if item.at is not None:
+            self.clock_since = item.at
+
+    def _looks(
+        self, state: State, recipient: Recipient
+    ) -> tuple[dict[str, Any] | None, int | None, list[p.Choice] | None]:
+        """What the recipient's `View` shows of `state`: its observation (or the public view), the seat to
+        move, and the legal actions when the recipient is that seat."""
+        player = state.current_player()
         to_move = player if player >= 0 and self.resigned is None else None
         legal = None
         if recipient is not None and recipient == to_move:
             legal = [
-                p.Choice(action=a, notation=self.state.action_to_string(a), label=self.state.action_label(a))
-                for a in self.state.legal_actions()
+                p.Choice(action=a, notation=state.action_to_string(a), label=state.action_label(a))
+                for a in state.legal_actions()
             ]
-        return p.View(event_no=self.event_no, view=self._observation(recipient), to_move=to_move, legal=legal)
+        return self._observation(state, recipient), to_move, legal
 
-    def _observation(self, recipient: Recipient) -> dict[str, Any] | None:
+    @staticmethod
+    def _observation(state: State, recipient: Recipient) -> dict[str, Any] | None:
         if recipient is not None:
-            return self.state.observe(recipient)
+            return state.observe(recipient)
         try:
-            return self.state.public_view()
+            return state.public_view()
         except NotImplementedError:
             return None
 
     def welcome(self, recipient: Recipient) -> p.Welcome:
         return p.Welcome(
             table=self.id, game=self.game.game_id, options=self.game.options, seat=recipient,
-            seat_names=self.seat_names, status=self.status, event_no=self.event_no,  # type: ignore[arg-type]
+            seat_names=self.seat_names, status=self.status,  # type: ignore[arg-type]
+            event_no=self.position(recipient),
         )
 
     def catchup(self, recipient: Recipient, last_seen: int | None) -> BaseModel:
-        """What a (re)connecting recipient needs: the events after `last_seen` and its view now, or just its
-        view now (a fresh snapshot) when it names no event number of this table."""
+        """What a (re)connecting recipient needs: the events of its stream after `last_seen` and its view
+        now, or just its view now (a fresh snapshot) when it names no event number of its stream."""
         view = self.view_of(recipient)
-        if last_seen is None or last_seen > self.event_no:
+        if last_seen is None or last_seen > self.position(recipient):
             return view
-        return p.Catchup(events=[item[recipient] for item in self.history[last_seen:]], view=view)
+        return p.Catchup(events=self.history[recipient][last_seen:], view=view)
 
     def result(self) -> GameResult | None:
         if self.resigned is not None:
@@ -205,11 +299,11 @@ class TableHub:
             record["resigned"] = self.resigned
         return record
 
-    def end_message(self) -> p.End:
+    def end_message(self, recipient: Recipient) -> p.End:
         result = self.result()
         assert result is not None
         return p.End(
-            event_no=self.event_no,
+            event_no=self.position(recipient),
             result=p.Result(winners=list(result.winners), scores=list(result.scores), reason=result.reason),
             record=self.record(),
         )
@@ -221,7 +315,7 @@ class TableHub:
             connection.send(self.welcome(connection.seat))
             connection.send(self.catchup(connection.seat, last_seen))
             if self.finished:
-                connection.send(self.end_message())
+                connection.send(self.end_message(connection.seat))
 
     def detach(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -238,6 +332,7 @@ class TableHub:
                 return
             await asyncio.to_thread(self.store.set_status, self.id, "playing")
             self.status = "playing"
+            self.clock_since = time.time()
             log.info("table started", extra={"table": self.id, "status": "playing"})
             for connection in self.connections:
                 connection.send(self.view_of(connection.seat))
@@ -251,16 +346,19 @@ class TableHub:
                 found = seat
         return found
 
-    def _reclaim(self, connection: Connection) -> None:
-        """A person acting on a seat a stand-in holds takes it back: the stand-in's connections close."""
+    async def _reclaim(self, connection: Connection) -> bool:
+        """A person acting on a seat a stand-in holds takes it back (in its seat row too): the stand-in's
+        connections close. True when a stand-in was let go."""
         seat = connection.seat
-        if connection.stand_in or seat not in self.stand_ins:
-            return
+        if connection.stand_in or seat is None or seat not in self.stand_ins:
+            return False
+        await asyncio.to_thread(self.store.set_stand_in, self.id, seat, None, None)
         del self.stand_ins[seat]
         for other in self.connections:
             if other.stand_in and other.seat == seat:
                 other.send(p.Error(code="replaced", message="the seat's player is back"))
                 other.outbox.put_nowait(None)
+        return True
 
     async def reclaim(self, connection: Connection, message: p.Reclaim) -> None:
         async with self.lock:
@@ -270,8 +368,10 @@ class TableHub:
             if refusal is not None:
                 self._refusal(connection, message.id, refusal)
                 return
-            self._reclaim(connection)
-            connection.send(p.Ack(id=message.id, event_no=self.event_no))
+            await self._reclaim(connection)
+            if self.timer_kind == "total":
+                self._arm_timer()  # the person is on the clock again
+            connection.send(p.Ack(id=message.id, event_no=self.position(connection.seat)))
 
     async def act(self, connection: Connection, message: p.Act) -> bool:
         """Validate, commit, apply and broadcast one act; True when it was accepted."""
@@ -282,13 +382,14 @@ class TableHub:
             if connection.stand_in and connection.seat not in self.stand_ins:
                 connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
                 return False
-            self._reclaim(connection)
+            if await self._reclaim(connection) and self.timer_kind == "total":
+                self._arm_timer()
             refusal = self._check_turn(connection.seat, message.id)
-            if refusal is None and message.answers != self.event_no:
+            if refusal is None and message.answers != self.position(connection.seat):
                 refusal = (
                     "stale",
-                    f"this act answers event {message.answers}, but the table is at event {self.event_no}; "
-                    "sync and act on the current position",
+                    f"this act answers event {message.answers}, but your last event is "
+                    f"{self.position(connection.seat)}; sync and act on the current position",
                 )
             action = None
             if refusal is None:
@@ -303,7 +404,7 @@ class TableHub:
                 self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
                 return False
             self._broadcast(self._record_action("action", action))
-            ack = p.Ack(id=message.id, event_no=self.event_no)
+            ack = p.Ack(id=message.id, event_no=self.position(connection.seat))
             self.answers[(connection.seat, message.id)] = ack
             await self._advance()
             connection.send(ack)
@@ -326,7 +427,7 @@ class TableHub:
                     self._refusal(connection, client_id, ("stale", "another event came first; send it again"))
                 return
             self._broadcast(self._record_resign(seat))
-            ack = p.Ack(id=client_id, event_no=self.event_no)
+            ack = p.Ack(id=client_id, event_no=self.position(seat))
             self.answers[(seat, client_id)] = ack
             if connection is not None:
                 connection.send(ack)
@@ -346,10 +447,11 @@ class TableHub:
             return False
         assert connection.seat is not None
         sample = self.state.determinize(connection.seat, _SampleRng())
-        connection.send(p.Sample(id=message.id, event_no=self.event_no, snapshot=sample.snapshot()))
-        paced = connection.seat == self.state.current_player() and connection.sampled != self.event_no
+        number = self.position(connection.seat)
+        connection.send(p.Sample(id=message.id, event_no=number, snapshot=sample.snapshot()))
+        paced = connection.seat == self.state.current_player() and connection.sampled != number
         if paced:
-            connection.sampled = self.event_no
+            connection.sampled = number
         return paced
 
     def _check_turn(self, seat: int | None, client_id: str, any_time: bool = False) -> tuple[str, str] | None:
@@ -397,6 +499,7 @@ class TableHub:
     async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
         """Commit events; False when another process took their numbers first (we then catch up). A lost
         chance event gives back its draw (`rng_before`: the RNG's state before it): the catch-up draws it."""
+        events = [self._stamp(item) for item in events]
         try:
             await asyncio.to_thread(self.store.append_events, self.id, events)
         except IntegrityError:
@@ -404,6 +507,8 @@ class TableHub:
                 self.rng.setstate(rng_before)
             await self.catch_up()
             return False
+        for item in events:
+            self._clock_reached(item)
         return True
 
     async def _advance(self) -> None:
@@ -423,14 +528,16 @@ class TableHub:
             self._arm_timer()
 
     def _arm_timer(self) -> None:
-        """With a per-move limit: the seat to move forfeits if this event is still the last when it runs out."""
+        """With a timer: the table's policy acts on the running seat if this event is still the last when its
+        time (its move's, or its bank) runs out. A seat a stand-in holds on a chess clock is not timed: its
+        bank ran out, and the bot moves at once."""
         if self.timer_task is not None:
             self.timer_task.cancel()
             self.timer_task = None
-        if self.move_seconds is not None and self.status == "playing":
-            self.timer_task = asyncio.create_task(
-                self._expire(self.event_no, self.state.current_player(), self.move_seconds)
-            )
+        seat = self.running()
+        if seat is None or (self.timer_kind == "total" and seat in self.stand_ins):
+            return
+        self.timer_task = asyncio.create_task(self._expire(self.event_no, seat, self.time_left(seat, time.time())))
 
     async def _expire(self, event_no: int, seat: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -441,7 +548,11 @@ class TableHub:
             if self.on_timeout == "bot" and self.launch_stand_in is not None and seat not in self.stand_ins:
                 # A bot of the table's level holds the seat until its player acts again (docs/server.md).
                 token = new_token()
+                await asyncio.to_thread(self.store.set_stand_in, self.id, seat, hash_token(token), self.event_no)
                 self.stand_ins[seat] = hash_token(token)
+                self.clock_since = time.time()  # the stand-in's move starts now
+                if self.timer_kind == "total":
+                    self.banks[seat] = 0.0
                 await self.launch_stand_in(seat, token, self.stand_in_level)
                 self._arm_timer()
                 return
@@ -459,29 +570,43 @@ class TableHub:
         if self.timer_task is not None and self.timer_task is not asyncio.current_task():
             self.timer_task.cancel()
         self.timer_task = None
-        end = self.end_message()
+        end = self.end_message(None)
         await asyncio.to_thread(self.store.set_status, self.id, "finished", end.result.model_dump())
         self.status = "finished"
         log.info(end.result.reason, extra={"table": self.id, "status": "finished", "event_no": self.event_no})
         for connection in self.connections:
-            connection.send(end)
+            connection.send(self.end_message(connection.seat))
 
     def _record_action(self, kind: str, action: int) -> dict[Recipient, p.EventBody]:
-        """Apply an action (already committed) and keep each recipient's view of it."""
-        seen = {who: self.state.seen_action(action, who) for who in self.recipients}
-        lines = apply_logged(self.state, action, self.recipients)
+        """Apply an action (already committed) and add it, as each recipient sees it, to the stream of every
+        recipient that sees it as something (`_sees_nothing`)."""
+        before = self.state.clone()
+        seen = {who: before.seen_action(action, who) for who in self.recipients}
+        self.state.apply_action(action)
         self.event_no += 1
         self.actions.append(action)
-        bodies = {
-            who: p.EventBody(
-                event_no=self.event_no, kind=kind, actor=seen[who].actor,  # type: ignore[arg-type]
+        bodies = {}
+        for who in self.recipients:
+            lines = before.log_lines(action, self.state, who)
+            if not lines and self._sees_nothing(before, who):
+                continue
+            bodies[who] = p.EventBody(
+                event_no=self.position(who) + 1, kind=kind, actor=seen[who].actor,  # type: ignore[arg-type]
                 action=seen[who].action, text=seen[who].text,
-                lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in lines[who]],
+                lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in lines],
             )
-            for who in self.recipients
-        }
-        self.history.append(bodies)
+        self._append(bodies)
         return bodies
+
+    def _sees_nothing(self, before: State, recipient: Recipient) -> bool:
+        """An event with no log line for the recipient is nothing to it when its view did not change either
+        (a face-down Deployment choice of another seat, R31): it stays out of the recipient's stream."""
+        return self._looks(before, recipient) == self._looks(self.state, recipient)
+
+    def _append(self, bodies: dict[Recipient, p.EventBody]) -> None:
+        for who, body in bodies.items():
+            self.streams[who].append(self.event_no)
+            self.history[who].append(body)
 
     def _record_resign(self, seat: int, kind: str = "resign") -> dict[Recipient, p.EventBody]:
         """A resignation, or a forfeit on time (`kind` "timeout"): the game ends, the other seats win."""
@@ -496,18 +621,23 @@ class TableHub:
             else:
                 text = "you resign" if who == seat else f"{name} resigns"
             bodies[who] = p.EventBody(
-                event_no=self.event_no, kind=kind, actor=seat, action=None, text=text,  # type: ignore[arg-type]
-                lines=[p.Line(text=text, kind="summary", actor=seat)],
+                event_no=self.position(who) + 1, kind=kind, actor=seat, action=None,  # type: ignore[arg-type]
+                text=text, lines=[p.Line(text=text, kind="summary", actor=seat)],
             )
-        self.history.append(bodies)
+        self._append(bodies)
         return bodies
 
     def _broadcast(self, bodies: dict[Recipient, p.EventBody]) -> None:
-        """Send each connection the event as its recipient sees it, with its view after the event."""
+        """Send each connection whose recipient's stream holds the event that event as its recipient sees
+        it, with its view after the event."""
         views: dict[Recipient, p.View] = {}
         for connection in self.connections:
             who = connection.seat
+            if who not in bodies:
+                continue
             if who not in views:
                 views[who] = self.view_of(who)
             view = views[who]
-            connection.send(p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal))
+            connection.send(
+                p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal, clock=view.clock)
+            )

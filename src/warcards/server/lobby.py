@@ -29,21 +29,32 @@ class SeatSpec(BaseModel):
 
 
 class TimerSpec(BaseModel):
-    """`none`, or `move`: each move within `seconds`. On a timeout (`on_timeout`), a bot of `level` holds
-    the seat until its player acts again (`bot`, the default), or the seat forfeits (`forfeit`). A chess
-    clock is not built yet."""
+    """`none`; `move`: each move within `seconds`; or `total` (a chess clock): `seconds` is each seat's bank
+    for the whole game, `increment` seconds (0 to 3600, default 0) added after each of the seat's moves.
+    On a timeout (`on_timeout`), a bot of `level` holds the seat until its player acts again (`bot`, the
+    default), or the seat forfeits (`forfeit`)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["none", "move"] = "none"
+    kind: Literal["none", "move", "total"] = "none"
     seconds: Annotated[StrictInt, Field(ge=1, le=7 * 86400)] | None = None
+    increment: Annotated[StrictInt, Field(ge=0, le=3600)] | None = None
     on_timeout: Literal["bot", "forfeit"] = "bot"
     level: Literal["random", "heuristic", "easy", "medium", "hard"] = "heuristic"
 
     @model_validator(mode="after")
     def _seconds_for_a_limit(self) -> TimerSpec:
-        if (self.kind == "move") != (self.seconds is not None):
-            raise ValueError("a move timer needs seconds (1 to 604800); no timer takes none")
+        if (self.kind != "none") != (self.seconds is not None):
+            raise ValueError(
+                "a move or total timer needs seconds (1 to 604800: the time per move, or each seat's bank); "
+                "no timer takes none"
+            )
+        if self.increment is not None and self.kind != "total":
+            raise ValueError(
+                f"increment is for a total timer (a chess clock) only; a {self.kind!r} timer takes none"
+            )
+        if self.kind == "total" and self.increment is None:
+            self.increment = 0
         return self
 
 

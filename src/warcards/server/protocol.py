@@ -134,15 +134,30 @@ class Welcome(_Message):
     event_no: int
 
 
+class Clock(BaseModel):
+    """The table's timer when the frame was made (None on a table without one). `move`: `seconds_left`
+    holds the running seat's time left on this move, null for the other seats; `total` (a chess clock):
+    every seat's bank. `running`: the seat whose time runs down now (null while chance acts, before the
+    start and after the end). `stand_ins`: the seats a stand-in bot holds now (after a timeout, until the
+    player reclaims)."""
+
+    kind: Literal["move", "total"]
+    seconds_left: list[float | None]
+    running: int | None
+    on_timeout: Literal["bot", "forfeit"]
+    stand_ins: list[int]
+
+
 class View(_Message):
     """The recipient's view now: `observe(seat)` for a seat, the public view for a spectator; `legal` only
-    for the seat to move."""
+    for the seat to move; the clock."""
 
     type: Literal["view"] = "view"
     event_no: int
     view: dict[str, Any] | None
     to_move: int | None
     legal: list[Choice] | None = None
+    clock: Clock | None = None
 
 
 class Event(_Message):
@@ -151,6 +166,7 @@ class Event(_Message):
     view: dict[str, Any] | None
     to_move: int | None
     legal: list[Choice] | None = None
+    clock: Clock | None = None
 
 
 class Catchup(_Message):
