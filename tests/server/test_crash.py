@@ -134,7 +134,8 @@ def person_against_a_bot(tmp_path: Path, timer: dict[str, Any]) -> Iterator[tupl
 
 
 def test_a_stand_in_plays_on_after_a_kill_9_and_its_player_then_reclaims_the_seat(tmp_path: Path) -> None:
-    timer = {"kind": "move", "seconds": 10, "on_timeout": "bot", "level": "random"}
+    # A `hard` stand-in thinks for a while each move, so the game is still on when its player comes back.
+    timer = {"kind": "move", "seconds": 10, "on_timeout": "bot", "level": "hard"}
     with person_against_a_bot(tmp_path, timer) as (server, store, table, token):
         # Seat 0's player is away: its move time runs out and a stand-in takes the seat (in its seat row).
         _wait_for(lambda: _actions_of(store, table, 0) >= 1, server)

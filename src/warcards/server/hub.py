@@ -400,12 +400,18 @@ class TableHub:
                     self.answers.setdefault((connection.seat, message.id), answer)
                 return False
             assert action is not None and connection.seat is not None
-            if not await self._commit([EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)]):
+            act = EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)
+            rng_before = self.rng.getstate()
+            dealt = self._chance_after(action)
+            if not await self._commit([act, *dealt], rng_before):
                 self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
                 return False
             self._broadcast(self._record_action("action", action))
             ack = p.Ack(id=message.id, event_no=self.position(connection.seat))
             self.answers[(connection.seat, message.id)] = ack
+            for item in dealt:
+                assert item.action is not None
+                self._broadcast(self._record_action("chance", item.action))
             await self._advance()
             connection.send(ack)
             self.latencies.append(time.perf_counter() - received)
@@ -496,10 +502,27 @@ class TableHub:
         connection.send(answer)
         return True
 
+    def _chance_after(self, action: int) -> list[EventInfo]:
+        """The chance events that follow `action` until a seat is to act (drawn from the table's RNG, applied
+        to a copy only), so that an act and the deal it causes are committed in one transaction."""
+        ahead = self.state.clone()
+        ahead.apply_action(action)
+        dealt = []
+        number = self.event_no + 1
+        while ahead.current_player() == CHANCE:
+            outcome = sample_chance(ahead.chance_outcomes(), self.rng.random())
+            ahead.apply_action(outcome)
+            number += 1
+            dealt.append(EventInfo(number, "chance", None, outcome, None))
+        return dealt
+
     async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
-        """Commit events; False when another process took their numbers first (we then catch up). A lost
-        chance event gives back its draw (`rng_before`: the RNG's state before it): the catch-up draws it."""
-        events = [self._stamp(item) for item in events]
+        """Commit events in one transaction; False when another process took their numbers first (we then
+        catch up). Lost chance events give back their draws (`rng_before`: the RNG's state before them): the
+        catch-up draws them. Chance events after an act are stamped with the act's time and clock: chance
+        is charged to no one."""
+        first = self._stamp(events[0])
+        events = [first, *(replace(item, at=first.at, clock=first.clock) for item in events[1:])]
         try:
             await asyncio.to_thread(self.store.append_events, self.id, events)
         except IntegrityError:
