@@ -3,6 +3,7 @@ rebuilds every unfinished table from its event log."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -73,6 +74,37 @@ def test_the_store_keeps_tables_seats_and_events(database_url: str) -> None:
         renewed = store.new_bot_tokens(table)
         assert store.seat_of_token(table, bots[1]) is None and store.seat_of_token(table, renewed[1]) == 1
         assert not token_matches(token, None)
+    finally:
+        store.close()
+
+
+def test_a_group_commit_fails_only_the_tables_whose_event_number_was_taken(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate()
+        people = [("person", None), ("person", None)]
+        first, second, third = (store.create_table("cards-of-war", {}, n, False, None, people)[0] for n in range(3))
+        store.append_events(second, [EventInfo(1, "chance", None, 4, None)])  # another process came first
+
+        async def commit_all() -> list[BaseException | None]:
+            async def one(table: str, events: list[EventInfo]) -> BaseException | None:
+                try:
+                    await store.writer.commit(table, events)
+                except IntegrityError as error:
+                    return error
+                return None
+
+            return await asyncio.gather(
+                one(first, [EventInfo(1, "chance", None, 1, None), EventInfo(2, "action", 0, 3, "a")]),
+                one(second, [EventInfo(1, "chance", None, 5, None)]),
+                one(third, [EventInfo(1, "chance", None, 2, None)]),
+            )
+
+        answers = asyncio.run(commit_all())
+        assert answers[0] is None and isinstance(answers[1], IntegrityError) and answers[2] is None
+        assert [e.action for e in store.events(first)] == [1, 3]
+        assert [e.action for e in store.events(second)] == [4]  # unchanged: the lost group wrote nothing
+        assert [e.action for e in store.events(third)] == [2]
     finally:
         store.close()
 

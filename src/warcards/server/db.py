@@ -12,6 +12,7 @@ Sync SQLAlchemy, called from the event loop through a thread (`asyncio.to_thread
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import os
@@ -40,6 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 TOKEN_BYTES = 24
@@ -182,6 +184,8 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.writer = GroupWriter(self)
+        """The process's group commit of accepted events (the hubs commit through it)."""
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -353,20 +357,44 @@ class Store:
         On PostgreSQL the same transaction sends `NOTIFY warcards_events, 'TABLE EVENT_NO'`, so every server
         process sharing the database forwards the event to its own connections."""
         with self.session() as session:
-            for item in events:
-                session.add(
-                    EventRow(
-                        table_id=table_id, event_no=item.event_no, kind=item.kind, seat=item.seat,
-                        action=item.action, client_id=item.client_id, clock=item.clock,
-                        at=now() if item.at is None else datetime.fromtimestamp(item.at, UTC),
-                    )
+            self._add_events(session, table_id, events)
+
+    def append_groups(self, groups: list[tuple[str, list[EventInfo]]]) -> list[IntegrityError | None]:
+        """Commit several tables' events at once (a group commit, `GroupWriter`): one transaction for all;
+        if any group's event number is taken (another process came first), each group is committed again
+        on its own, so only the groups that lost fail. One answer per group: None, or its error."""
+        try:
+            with self.session() as session:
+                for table_id, events in groups:
+                    self._add_events(session, table_id, events)
+            return [None] * len(groups)
+        except IntegrityError:
+            if len(groups) == 1:
+                raise
+        answers: list[IntegrityError | None] = []
+        for table_id, events in groups:
+            try:
+                self.append_events(table_id, events)
+                answers.append(None)
+            except IntegrityError as error:
+                answers.append(error)
+        return answers
+
+    def _add_events(self, session: Session, table_id: str, events: list[EventInfo]) -> None:
+        for item in events:
+            session.add(
+                EventRow(
+                    table_id=table_id, event_no=item.event_no, kind=item.kind, seat=item.seat,
+                    action=item.action, client_id=item.client_id, clock=item.clock,
+                    at=now() if item.at is None else datetime.fromtimestamp(item.at, UTC),
                 )
-            if self.engine.dialect.name == "postgresql" and events:
-                session.flush()
-                session.execute(
-                    text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": CHANNEL, "payload": f"{table_id} {events[-1].event_no}"},
-                )
+            )
+        if self.engine.dialect.name == "postgresql" and events:
+            session.flush()
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{table_id} {events[-1].event_no}"},
+            )
 
     def events(self, table_id: str) -> list[EventInfo]:
         return self.events_after(table_id, 0)
@@ -395,3 +423,41 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+class GroupWriter:
+    """Commits for every table of a process, gathered: while one transaction is being written, the events
+    other tables accept wait and go together in the next one (`Store.append_groups`). Each table still has
+    its events committed before it acknowledges or broadcasts them; the database does one commit for many
+    tables instead of one each."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: list[tuple[str, list[EventInfo], asyncio.Future[None]]] = []
+        self.writing: asyncio.Task[None] | None = None
+
+    async def commit(self, table_id: str, events: list[EventInfo]) -> None:
+        """Commit `events` of `table_id`; raises `IntegrityError` when another process took their numbers."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append((table_id, events, done))
+        if self.writing is None or self.writing.done():
+            self.writing = asyncio.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                answers = await asyncio.to_thread(self.store.append_groups, [(t, e) for t, e, _ in batch])
+            except Exception as error:  # the database failed: every waiting table hears it
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                continue
+            for (_, _, done), answer in zip(batch, answers, strict=True):
+                if done.done():
+                    continue
+                if answer is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(answer)

@@ -524,7 +524,7 @@ class TableHub:
         first = self._stamp(events[0])
         events = [first, *(replace(item, at=first.at, clock=first.clock) for item in events[1:])]
         try:
-            await asyncio.to_thread(self.store.append_events, self.id, events)
+            await self.store.writer.commit(self.id, events)
         except IntegrityError:
             if rng_before is not None:
                 self.rng.setstate(rng_before)
