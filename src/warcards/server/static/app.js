@@ -2,13 +2,14 @@
 // documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
 
 import { h, names as namesCard, renderTable } from "./boards/index.js";
+import { replayPage } from "./replay.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
 const connection = document.getElementById("connection");
 
 // ----- small helpers ------------------------------------------------------------------------------------
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const answer = await fetch(path, {
     method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -27,14 +28,15 @@ function messageId() { return `m${Date.now().toString(36)}${Math.random().toStri
 
 let stopPage = () => {};
 
-// ----- routing: #/lobby, #/table/ID -------------------------------------------------------------------------
+// ----- routing: #/lobby, #/table/ID, #/replay/ID[/SEAT] ----------------------------------------------------
 async function route(first) {
   stopPage();
   stopPage = () => {};
   main.replaceChildren();
   connection.textContent = "";
-  const [, page, id] = location.hash.split("/");
+  const [, page, id, seat] = location.hash.split("/");
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
+  if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat)); return; }
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -284,7 +286,8 @@ function tablePage(tableId) {
           h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
           h("p", { text: `Scores: ${r.scores.map((s, i) => `${seatName(i)} ${s}`).join("; ")}` }),
           h("p", { id: "reason", text: `Reason: ${r.reason}` }),
-          h("p", {}, h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
+          h("p", {}, h("a", { id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }), " · ",
+            h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
             h("a", { href: "#/lobby", text: "Back to the lobby" })));
         result.hidden = false;
         actions.replaceChildren();
