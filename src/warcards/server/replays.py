@@ -1,10 +1,12 @@
 """A finished table's replay (issue 25, the replay viewer; docs/server.md "Replays"): the game re-applied
 from its stored record (game, options, seed, the committed actions) exactly as `warcards replay --show`
-re-applies it (`warcards.match.shown_steps`), one step per action.
+re-applies it (`warcards.match.shown_steps`).
 
-- As a seat (`?seat=N` or its name): each step carries the log lines that seat read for the action
-  (`apply_logged`) and that seat's view after it (`observe(seat)`) — what the seat saw, nothing more.
-- As all (`?seat=all`): since the game is over, the replay is the god view `replay --show` prints without
+- As a seat (`?seat=N` or its name): one step per event of that seat's stream during play — each action it
+  saw something of (a log line, or a change in its view; the server's per-recipient event streams leave
+  out the rest) — with the log lines it read (`apply_logged`) and its view after it (`observe(seat)`): what
+  the seat saw, nothing more.
+- As all (`?seat=all`), one step per action: since the game is over, the replay is the god view `replay --show` prints without
   `--seat` — every action in full ("who: label", hidden cards named) with the public summaries — and the
   view after each step is every seat's `observe(seat)`, so the whole table, every hand included, is shown.
 
@@ -15,17 +17,19 @@ play a seat's own record is `GET /tables/{id}/record` with its token.
 The steps (`GET /tables/{id}/replay`) carry the log lines; the views after a step are read one step at a
 time (`GET /tables/{id}/replay/{step}`): every step's views at once would be tens of megabytes for a long
 game (a 9-seat Naval War of 4,042 actions: 24 MB as one seat, 212 MB as all, 37 s to build; its steps
-alone are read in 0.2 s), while one step's views cost one replay of the actions (0.04 s there).
+alone are read in 0.2 s as all, 1 s as a seat, whose steps compare its views), while one step's views
+cost one such pass.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel
 
-from warcards.engine.api import LogLine
-from warcards.match import follow, shown_steps
+from warcards.engine.api import LogLine, State
+from warcards.match import ShownStep, shown_steps
 from warcards.server import protocol as p
 from warcards.server.db import EventInfo, TableInfo
 from warcards.server.games import shared_game
@@ -89,12 +93,35 @@ def _ended_by(events: list[EventInfo]) -> EventInfo | None:
     return next((event for event in events if event.kind in ("resign", "timeout")), None)
 
 
+def _shown(info: TableInfo, events: list[EventInfo], seat: int | None) -> Iterator[tuple[int, ShownStep, State]]:
+    """The steps the replay shows, each with how many actions are applied after it and the state then. As a
+    seat: only the actions that seat saw something of — a log line, or a change in what its view shows (its
+    observation, the seat to move, its legal moves) — as its event stream during play held them (the
+    server's per-recipient streams); as all: every action."""
+    game = shared_game(info.game, info.options)
+    before = None if seat is None else _looks(game.new_initial_state(), seat)
+    for done, (step, state) in enumerate(shown_steps(game, info.seed, _actions(events), seat), start=1):
+        if seat is not None:
+            after = _looks(state, seat)
+            unseen = not step.lines and after == before
+            before = after
+            if unseen:
+                continue
+        yield done, step, state
+
+
+def _looks(state: State, seat: int) -> tuple[Any, ...]:
+    """What a seat's view shows of a state: its observation, the seat to move and its legal moves."""
+    player = state.current_player()
+    return state.observe(seat), player, state.legal_actions() if player == seat else None
+
+
 def build_replay(info: TableInfo, events: list[EventInfo], seat: int | None) -> Replay:
     """The steps of a finished table from its stored record (`seat` None: as all)."""
     game = shared_game(info.game, info.options)
     steps = [ReplayStep(number=0, actor=None, lines=[])]
-    for number, (step, _) in enumerate(shown_steps(game, info.seed, _actions(events), seat), start=1):
-        steps.append(ReplayStep(number=number, actor=step.actor, lines=[_line(line) for line in step.lines]))
+    for _, step, _ in _shown(info, events, seat):
+        steps.append(ReplayStep(number=len(steps), actor=step.actor, lines=[_line(line) for line in step.lines]))
     result = p.Result(**info.result) if info.result else None
     ended = _ended_by(events)
     if ended is not None and result is not None:
@@ -110,11 +137,16 @@ def build_replay(info: TableInfo, events: list[EventInfo], seat: int | None) -> 
 def build_views(info: TableInfo, events: list[EventInfo], seat: int | None, step: int) -> ReplayViews:
     """The views after step `step` (0: the start) of a finished table; `ValueError` for a step it lacks."""
     game = shared_game(info.game, info.options)
-    actions = _actions(events)
-    last = len(actions) + (1 if _ended_by(events) is not None else 0)
+    state = game.new_initial_state()
+    count = 0
+    for _, _, after in _shown(info, events, seat):
+        if count == step:
+            break
+        count += 1
+        state = after
+    last = count + (1 if _ended_by(events) is not None else 0)
     if not 0 <= step <= last:
         raise ValueError(f"step {step} is not a step of this replay: its steps are 0 (the start) to {last}")
-    state = follow(game, info.seed, actions[:step]).state
     shown = [seat] if seat is not None else list(range(game.num_players))
     return ReplayViews(
         table=info.id, seat=seat, step=step, views=[SeatView(seat=who, view=state.observe(who)) for who in shown]
