@@ -137,20 +137,24 @@ def build_replay(info: TableInfo, events: list[EventInfo], seat: int | None) -> 
 def build_views(info: TableInfo, events: list[EventInfo], seat: int | None, step: int) -> ReplayViews:
     """The views after step `step` (0: the start) of a finished table; `ValueError` for a step it lacks."""
     game = shared_game(info.game, info.options)
+    shown = [seat] if seat is not None else list(range(game.num_players))
+
+    def views(state: State) -> ReplayViews:
+        return ReplayViews(
+            table=info.id, seat=seat, step=step, views=[SeatView(seat=who, view=state.observe(who)) for who in shown]
+        )
+
     state = game.new_initial_state()
     count = 0
-    for _, _, after in _shown(info, events, seat):
+    if step == 0:
+        return views(state)
+    for count, (_, _, state) in enumerate(_shown(info, events, seat), start=1):
         if count == step:
-            break
-        count += 1
-        state = after
+            return views(state)  # now: the walk goes on with this same state
     last = count + (1 if _ended_by(events) is not None else 0)
-    if not 0 <= step <= last:
-        raise ValueError(f"step {step} is not a step of this replay: its steps are 0 (the start) to {last}")
-    shown = [seat] if seat is not None else list(range(game.num_players))
-    return ReplayViews(
-        table=info.id, seat=seat, step=step, views=[SeatView(seat=who, view=state.observe(who)) for who in shown]
-    )
+    if 0 < step <= last:
+        return views(state)  # the resignation's step: the position it ended
+    raise ValueError(f"step {step} is not a step of this replay: its steps are 0 (the start) to {last}")
 
 
 def _line(line: LogLine) -> p.Line:
