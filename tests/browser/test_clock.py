@@ -16,10 +16,10 @@ pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and on
 
 
 def open_seat(page: Any, server: ServerProcess, timer: dict[str, Any]) -> str:
-    """A Cards of War table with `timer`, seat 0 a person (this page, its token put in localStorage as the
-    lobby keeps it), seat 1 a random bot; returns the table id."""
+    """A Cards of War table (three rounds) with `timer`, seat 0 a person (this page, its token put in
+    localStorage as the lobby keeps it), seat 1 a random bot; returns the table id."""
     table = server.post("/tables", {
-        "game": "cards-of-war", "options": {"length": "short"}, "public": False, "timer": timer,
+        "game": "cards-of-war", "public": False, "timer": timer,
         "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
     })["id"]
     token = server.post(f"/tables/{table}/seats/0", {"name": "Ann"})["token"]
@@ -42,7 +42,8 @@ def counts_down(page: Any, selector: str) -> None:
 def test_a_move_limit_counts_down_and_take_my_seat_back_reclaims_it_from_a_stand_in(
     page: Any, sqlite_server: ServerProcess
 ) -> None:
-    open_seat(page, sqlite_server, {"kind": "move", "seconds": 4, "on_timeout": "bot", "level": "random"})
+    # The stand-in is a `hard` bot: it thinks, so the game is still on when its player comes back.
+    open_seat(page, sqlite_server, {"kind": "move", "seconds": 4, "on_timeout": "bot", "level": "hard"})
     page.wait_for_selector("#clock:not([hidden])")
     page.wait_for_function("/^You have \\d+:\\d\\d left for this move$/.test(document.getElementById('clock-running').textContent)")
     counts_down(page, "#clock-running")
