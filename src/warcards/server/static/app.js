@@ -107,11 +107,11 @@ async function lobbyPage() {
   const seatsBox = h("div");
   const timerSelect = h("select", { id: "timer", "aria-label": "Timer: a limit per move or a chess clock" },
     ...[["none", "no timer"], ["move:60", "60 s a move"], ["move:300", "5 min a move"], ["move:86400", "1 day a move"],
-        ["total:300:5", "chess clock: 5 min each, +5 s a move"], ["total:900:10", "chess clock: 15 min each, +10 s a move"],
-        ["total:3600:0", "chess clock: 1 hour each"]]
+        ["total:300:5", "chess clock: 5 min +5 s a move"], ["total:900:10", "chess clock: 15 min +10 s a move"],
+        ["total:3600:0", "chess clock: 1 hour"]]
       .map(([v, t]) => h("option", { value: v, text: t })));
   const onTimeout = h("select", { id: "on-timeout", "aria-label": "When a seat runs out of time" },
-    h("option", { value: "bot", text: "a bot plays the seat until its player takes it back" }),
+    h("option", { value: "bot", text: "a bot stands in until its player is back" }),
     h("option", { value: "forfeit", text: "the seat forfeits" }));
   const chosenTimer = () => {  // "move:60" or "total:300:5" (a chess clock: the bank, the increment)
     const [kind, seconds, increment] = timerSelect.value.split(":");
