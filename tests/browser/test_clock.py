@@ -12,6 +12,8 @@ import pytest
 
 from tests.server.conftest import ServerProcess
 
+from .conftest import screenshot
+
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
 
@@ -80,3 +82,4 @@ def test_a_chess_clock_made_in_the_lobby_shows_every_seats_bank_and_runs_the_mov
     banks = page.locator("#clock-banks li").all_inner_texts()
     assert all(re.fullmatch(r"\S.*: [0-5]:\d\d( ▸ running)?", text) for text in banks), banks
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "playing"
+    screenshot(page, "cards-of-war-chess-clock")
