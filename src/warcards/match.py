@@ -304,10 +304,18 @@ def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | 
     each other action's legality (`RecordError` at the first that differs, or at an action after the end),
     keeping who acted and, for each of `seats`, the log lines it read (`apply_logged`). How `replay` checks
     a record, and how `warcards play` resumes, undoes and shows a game."""
-    state = game.new_initial_state()
-    rng = chance_rng(seed)
-    actors: list[int] = []
-    steps: list[Step] = []
+    followed = Followed(game.new_initial_state(), chance_rng(seed), [], [])
+    for _ in _follow_steps(followed, seed, actions, seats, labels=False):
+        pass
+    return followed
+
+
+def _follow_steps(
+    followed: Followed, seed: int, actions: Sequence[int], seats: Sequence[int | None], labels: bool
+) -> Iterator[str | None]:
+    """`follow`, one action at a time: after each, `followed` holds the state, actor and log lines so far;
+    yields the action's `action_label` (taken before it was applied) when `labels`, else None."""
+    state, rng, actors, steps = followed.state, followed.rng, followed.actors, followed.steps
     for index, action in enumerate(actions):
         if state.is_terminal():
             raise RecordError(f"the game ends after {index} actions but the record has {len(actions)}")
@@ -320,6 +328,7 @@ def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | 
                     f"{_describe(state, action)}, the seed gives {_describe(state, expected)}"
                 )
         try:
+            label = state.action_label(action) if labels else None
             if seats:
                 steps.append(apply_logged(state, action, seats))
             else:
@@ -327,7 +336,34 @@ def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | 
         except ValueError as error:
             raise RecordError(f"replay diverges at action {index} ({_number(action)}): {error}") from None
         actors.append(actor)
-    return Followed(state, rng, actors, steps)
+        yield label
+
+
+@dataclass(frozen=True)
+class ShownStep:
+    """One action of a game as a replay shows it (`shown_steps`): who took it (a seat or `CHANCE`) and the
+    log lines shown for it."""
+
+    actor: int
+    lines: list[LogLine]
+
+
+def shown_steps(game: Game, seed: int, actions: Sequence[int], seat: int | None) -> Iterator[tuple[ShownStep, State]]:
+    """A game re-applied as `follow` checks it, one action at a time, each with the state after it (read it
+    before asking for the next step): as `seat` read it (its log lines, `apply_logged`), or with `seat`
+    None — only for a finished game — every action in full ("who: label", `action_label`, hidden cards
+    included) with the public summaries. How `warcards replay --show` prints a game and the server's
+    replay route (`warcards.server.replays`) serves it."""
+    followed = Followed(game.new_initial_state(), chance_rng(seed), [], [])
+    names = game.seat_names()
+    for label in _follow_steps(followed, seed, actions, [seat], labels=seat is None):
+        actor = followed.actors[-1]
+        lines = followed.steps[-1][seat]
+        if seat is None:
+            who = "chance" if actor == CHANCE else names[actor]
+            move = LogLine(f"{who}: {label}", "chance" if actor == CHANCE else "move", actor)
+            lines = [move, *(line for line in lines if line.kind == "summary")]
+        yield ShownStep(actor, lines), followed.state
 
 
 def _describe(state: State, action: int) -> str:

@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 
 from warcards.cli.main import app
 
+from .conftest import ServerProcess
+
 
 @pytest.mark.parametrize(
     ("url", "words"),
@@ -31,3 +33,7 @@ def test_a_sqlite_file_in_a_missing_folder_is_created(tmp_path: Path) -> None:
 
     check_database(f"sqlite:///{tmp_path / 'new' / 'folder' / 'db.sqlite3'}")
     assert (tmp_path / "new" / "folder" / "db.sqlite3").exists()
+
+
+def test_serve_prints_the_address_to_open(sqlite_server: ServerProcess) -> None:
+    assert f"warcards is serving at {sqlite_server.http}/ — open it in a browser" in sqlite_server.log()

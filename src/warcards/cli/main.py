@@ -633,6 +633,8 @@ def serve(
         raise CommandLineError(
             f"warcards serve needs the server extra ({error.name} is missing): pip install 'warcards[server]'"
         ) from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
     run_server(host, port, database, tuple(allow_origin or ()))
 
 

@@ -39,7 +39,7 @@ from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_
 from warcards.engine.errors import WarcardsError
 from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
-from warcards.match import HUMAN, MatchRecord, PlayRecord, derive_seed, follow
+from warcards.match import HUMAN, MatchRecord, PlayRecord, derive_seed, follow, shown_steps
 
 HELP = """Type a move's number from the list, or the move in the game's notation
 (`guide` explains it); Enter plays the move when it is the only one. Commands:
@@ -335,21 +335,11 @@ def show_record(console: Console, game: Game, record: MatchRecord, seat: int | N
     public summaries. Then, for a finished game, the end screen. Through the pager on a terminal."""
     names = game.seat_names()
     rows: list[Text] = []
-    if seat is not None:
-        steps = follow(game, record.seed, record.actions, [seat]).steps
-        for number, step in enumerate(steps, start=1):
-            rows += [_numbered(number, log_text(line, seat)) for line in step[seat]]
-    else:
-        state = game.new_initial_state()
-        for number, action in enumerate(record.actions, start=1):
-            actor = state.current_player()
-            label = state.action_label(action)
-            who = "chance" if actor == CHANCE else names[actor]
-            lines = apply_logged(state, action, [None])[None]
-            rows.append(_numbered(number, Text(f"{who}: {label}", style="italic" if actor == CHANCE else "")))
-            rows += [_numbered(number, log_text(line, None)) for line in lines if line.kind == "summary"]
+    final = game.new_initial_state()
+    for number, (step, state) in enumerate(shown_steps(game, record.seed, record.actions, seat), start=1):
+        rows += [_numbered(number, log_text(line, seat)) for line in step.lines]
+        final = state
     if record.finished():
-        final = follow(game, record.seed, record.actions).state
         end = end_screen(final.result(), names, seat)
     else:
         end = [Text(f"The game is not over: {len(record.actions)} actions so far.")]

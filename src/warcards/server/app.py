@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from warcards import __version__
 from warcards.match import derive_seed, validation_message
 from warcards.server import protocol as p
-from warcards.server.db import Store, TableInfo, hash_token
+from warcards.server.db import EventInfo, Store, TableInfo, hash_token
 from warcards.server.games import shared_game
 from warcards.server.hub import LATENCIES, Connection, TableHub
 from warcards.server.lobby import (
@@ -40,6 +40,7 @@ from warcards.server.lobby import (
     check_name,
     check_table,
 )
+from warcards.server.replays import Replay, ReplayViews, build_replay, build_views, parse_replay_seat
 from warcards.server.web import mount_web
 
 log = logging.getLogger("warcards.server")
@@ -347,6 +348,27 @@ def create_app(
         abilities in words (docs/contributing/log.md, "Card facts"): public knowledge, like a deck list."""
         info = await info_of(table_id)
         return await asyncio.to_thread(facts_of, info.game, json.dumps(info.options, sort_keys=True))
+
+    @app.get("/tables/{table_id}/replay")
+    async def replay(table_id: str, seat: str = "all") -> Replay:
+        """A finished game step by step (`warcards.server.replays`): who moved and the log lines, as a seat
+        (`seat=N` or its name) read them, or as all (`seat=all`): every move in full. Refused (409) before
+        the end; the views after a step are `/replay/{step}`."""
+        info, events, chosen = await finished_record(table_id, seat)
+        return await asyncio.to_thread(build_replay, info, events, chosen)
+
+    @app.get("/tables/{table_id}/replay/{step}")
+    async def replay_step(table_id: str, step: int, seat: str = "all") -> ReplayViews:
+        """The views after one step of a finished game's replay (0: the start): the seat's, or every seat's."""
+        info, events, chosen = await finished_record(table_id, seat)
+        return await asyncio.to_thread(build_views, info, events, chosen, step)
+
+    async def finished_record(table_id: str, seat: str) -> tuple[TableInfo, list[EventInfo], int | None]:
+        info = await info_of(table_id)
+        if info.status != "finished":
+            raise HTTPException(409, f"table {table_id} is not over: its replay is shown after the end")
+        chosen = parse_replay_seat(info, seat)
+        return info, await asyncio.to_thread(server.store.events, table_id), chosen
 
     async def info_of(table_id: str) -> TableInfo:
         info = await asyncio.to_thread(server.store.table, table_id)

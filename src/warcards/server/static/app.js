@@ -2,13 +2,15 @@
 // documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
 
 import { h, names as namesCard, renderTable } from "./boards/index.js";
+import { clockBox } from "./clock.js";
+import { replayPage } from "./replay.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
 const connection = document.getElementById("connection");
 
 // ----- small helpers ------------------------------------------------------------------------------------
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const answer = await fetch(path, {
     method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -27,14 +29,15 @@ function messageId() { return `m${Date.now().toString(36)}${Math.random().toStri
 
 let stopPage = () => {};
 
-// ----- routing: #/lobby, #/table/ID -------------------------------------------------------------------------
+// ----- routing: #/lobby, #/table/ID, #/replay/ID[/SEAT] ----------------------------------------------------
 async function route(first) {
   stopPage();
   stopPage = () => {};
   main.replaceChildren();
   connection.textContent = "";
-  const [, page, id] = location.hash.split("/");
+  const [, page, id, seat] = location.hash.split("/");
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
+  if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat)); return; }
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -102,9 +105,19 @@ async function lobbyPage() {
     ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id })));
   const optionsBox = h("div");
   const seatsBox = h("div");
-  const timerSelect = h("select", { "aria-label": "Move timer" },
-    ...[["none", "no timer"], ["60", "60 s a move"], ["300", "5 min a move"], ["86400", "1 day a move"]]
+  const timerSelect = h("select", { id: "timer", "aria-label": "Timer: a limit per move or a chess clock" },
+    ...[["none", "no timer"], ["move:60", "60 s a move"], ["move:300", "5 min a move"], ["move:86400", "1 day a move"],
+        ["total:300:5", "chess clock: 5 min +5 s a move"], ["total:900:10", "chess clock: 15 min +10 s a move"],
+        ["total:3600:0", "chess clock: 1 hour"]]
       .map(([v, t]) => h("option", { value: v, text: t })));
+  const onTimeout = h("select", { id: "on-timeout", "aria-label": "When a seat runs out of time" },
+    h("option", { value: "bot", text: "a bot stands in until its player is back" }),
+    h("option", { value: "forfeit", text: "the seat forfeits" }));
+  const chosenTimer = () => {  // "move:60" or "total:300:5" (a chess clock: the bank, the increment)
+    const [kind, seconds, increment] = timerSelect.value.split(":");
+    if (kind === "none") return { kind };
+    return { kind, seconds: Number(seconds), ...(kind === "total" ? { increment: Number(increment) } : {}), on_timeout: onTimeout.value };
+  };
   const publicBox = h("input", { type: "checkbox", checked: true, "aria-label": "Public table" });
   const game = () => catalogue.games.find((g) => g.id === gameSelect.value);
   const chosen = () => {
@@ -148,7 +161,7 @@ async function lobbyPage() {
           i === 0 ? { kind: "person" } : { kind: "bot", level: "heuristic" })
         : [...seatsBox.querySelectorAll("select")].map((s) =>
           s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value });
-      const timer = timerSelect.value === "none" ? { kind: "none" } : { kind: "move", seconds: Number(timerSelect.value) };
+      const timer = chosenTimer();
       const table = await api("POST", "/tables", { game: gameSelect.value, options: allBots ? {} : chosen(), seats: seatSpecs,
                                                    public: allBots ? false : publicBox.checked, timer: allBots ? { kind: "none" } : timer });
       const mine = seatSpecs.findIndex((s) => s.kind === "person");
@@ -171,7 +184,7 @@ async function lobbyPage() {
       form.appendChild(h("div", {},
         h("label", {}, "game ", gameSelect), optionsBox,
         h("h3", { text: "Seats" }), seatsBox,
-        h("label", {}, "timer ", timerSelect),
+        h("label", {}, "timer ", timerSelect), h("label", {}, "out of time: ", onTimeout),
         h("label", {}, publicBox, " public (listed in the lobby)"),
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
@@ -186,6 +199,7 @@ function tablePage(tableId) {
                   socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0 };
   const title = h("h1", { text: `Table ${tableId}` });
   const statusBar = h("div", { class: "status", id: "status", "aria-label": "Game status" });
+  const clock = clockBox((message) => state.socket?.send(JSON.stringify({ protocol: 1, ...message })), (seat) => seatName(seat));
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
   const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
@@ -198,7 +212,7 @@ function tablePage(tableId) {
   const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
   const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", "aria-live": "polite" });
   const actions = h("div", { class: "row" });
-  main.append(title, statusBar, waiting, joinBox, refusal, result, view, movesSection,
+  main.append(title, statusBar, clock.node, waiting, joinBox, refusal, result, view, movesSection,
     h("section", {}, h("h2", { text: "Game log" }), log), actions);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
 
@@ -258,6 +272,7 @@ function tablePage(tableId) {
     state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
   }
   function receive(message) {
+    clock.receive(message, state.seat);
     switch (message.type) {
       case "welcome":
         state.seat = message.seat; state.names = message.seat_names; state.game = message.game;
@@ -284,7 +299,8 @@ function tablePage(tableId) {
           h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
           h("p", { text: `Scores: ${r.scores.map((s, i) => `${seatName(i)} ${s}`).join("; ")}` }),
           h("p", { id: "reason", text: `Reason: ${r.reason}` }),
-          h("p", {}, h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
+          h("p", {}, h("a", { id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }), " · ",
+            h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
             h("a", { href: "#/lobby", text: "Back to the lobby" })));
         result.hidden = false;
         actions.replaceChildren();
@@ -344,7 +360,7 @@ function tablePage(tableId) {
   render();
   connect();
   window.warcards = { drop: () => state.socket?.close(), state };
-  stopPage = () => { state.closed = true; cancelAnimationFrame(state.frame); state.socket?.close(); };
+  stopPage = () => { state.closed = true; cancelAnimationFrame(state.frame); clock.stop(); state.socket?.close(); };
 }
 
 window.addEventListener("hashchange", () => route(false));
