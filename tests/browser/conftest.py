@@ -39,12 +39,19 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser context (its own localStorage) and page; a page error fails the test."""
+    """A fresh browser context (its own localStorage) and page; a page error, or a page resource (the page,
+    a script, a stylesheet, an image) the server does not have, fails the test."""
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     context.set_default_timeout(WAIT_MS)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on(
+        "response",
+        lambda answer: errors.append(f"{answer.status} {answer.url}")
+        if answer.status >= 400 and answer.request.resource_type in ("document", "script", "stylesheet", "image", "font")
+        else None,
+    )
     try:
         yield opened
     finally:
