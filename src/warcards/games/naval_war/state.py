@@ -18,7 +18,17 @@ from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Protocol
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    GameResult,
+    LogLine,
+    Rng,
+    State,
+    pick_uniform,
+    pick_weighted,
+)
 from warcards.engine.snapshot import SnapshotFields
 from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
@@ -227,6 +237,20 @@ class NavalWarState(State):
         if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
             return self.harbor
         return list(compress(self.game.draw_outcomes, self.deck_count))
+
+    def _sample_outcome(self, u: float) -> int:
+        """The engine's `sample_outcome` without the (outcome, probability) pairs: a ship or a die face by
+        `pick_uniform`, a play card's kind by `pick_weighted` over the chances `_chance_outcomes` lists (the
+        same floats in the same order, so the same outcome for every `u`)."""
+        phase = self.phase
+        if phase == Phase.ROLL:
+            return pick_uniform(self.game.die_numbers, u)
+        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+            return pick_uniform(self.harbor, u)
+        game = self.game
+        counts = self.deck_count
+        chances = game.draw_chances[self.deck_size].__getitem__
+        return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
 
     def _legal_actions(self) -> list[int]:
         return self.game.rules.LEGAL_ACTIONS[self.phase](self)
