@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 import warcards
 from tests.bots.toygame import ToyGame
-from warcards.engine.api import CHANCE, pick_uniform, pick_weighted, sample_chance, uniform_sums
+from warcards.engine.api import (
+    CHANCE,
+    COUNTED_MAX,
+    pick_counted,
+    pick_uniform,
+    pick_weighted,
+    sample_chance,
+    uniform_sums,
+)
 from warcards.engine.registry import conformance_configs
 
 
@@ -75,6 +83,52 @@ def test_pick_weighted_equals_the_linear_walk(copies: list[int], u: float) -> No
         walked.append(total)
     for point in [u, *boundary_points(walked)]:
         assert pick_weighted(outcomes, probabilities, point) == sample_chance(pairs, point)
+
+
+def counted_pairs(copies: list[int]) -> tuple[list[int], list[tuple[int, float]]]:
+    """A pile (outcome i once per copy, sorted) and its chance pairs `(i, (1.0 / n) * copies)`."""
+    size = sum(copies)
+    pile = [i for i, c in enumerate(copies) for _ in range(c)]
+    return pile, [(i, (1.0 / size) * c) for i, c in enumerate(copies)]
+
+
+def position_edges(size: int) -> list[float]:
+    """Each multiple of 1 / size and the floats just beside it: where `pick_counted` must give way."""
+    points = []
+    for j in range(size + 1):
+        edge = j / size
+        points += [math.nextafter(edge, -math.inf), edge, math.nextafter(edge, math.inf)]
+    return points
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    copies=st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=40),
+    u=st.floats(min_value=0.0, max_value=1.0, exclude_max=True),
+)
+def test_pick_counted_gives_the_linear_walks_outcome_or_leaves_it_to_the_sums(copies: list[int], u: float) -> None:
+    pile, pairs = counted_pairs(copies)
+    walked = []
+    total = 0.0
+    for _, p in pairs:
+        total += p
+        walked.append(total)
+    for point in [u, *boundary_points(walked), *position_edges(len(pile))]:
+        picked = pick_counted(pile, point)
+        assert picked is None or picked == sample_chance(pairs, point), (copies, point)
+
+
+def test_pick_counted_reads_nearly_every_u_by_position_and_refuses_the_edges() -> None:
+    pile, pairs = counted_pairs([8, 2, 4, 5, 10, 9, 2, 2, 5, 4, 4, 4, 4, 3, 3, 2, 2, 8, 4, 2, 2, 2, 2, 1, 2, 6, 4, 2])
+    rng = random.Random(5)
+    for _ in range(20_000):
+        u = rng.random()
+        assert pick_counted(pile, u) == sample_chance(pairs, u)
+    assert pick_counted(pile, 0.0) is None
+    assert pick_counted(pile, 3 / len(pile)) is None
+    for outside in (-0.5, 1.0, math.nan, math.inf):
+        assert pick_counted(pile, outside) is None
+    assert pick_counted([0] * (COUNTED_MAX + 1), 0.3) is None
 
 
 def _games() -> list[object]:

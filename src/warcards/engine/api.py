@@ -610,6 +610,35 @@ def pick_weighted(outcomes: Sequence[int], probabilities: Iterable[float], u: fl
     return outcomes[bisect_right(sums, u, 0, len(sums) - 1)]
 
 
+COUNTED_MAX = 4096
+"""The largest pile `pick_counted` reads by position (its margin is exact far beyond it)."""
+
+_COUNTED_MARGIN = 2.0**-20
+"""How near (in pile positions) to a boundary between two positions `pick_counted` leaves `u` to the sums."""
+
+
+def pick_counted(pile: Sequence[int], u: float) -> int | None:
+    """At a chance node whose outcomes are the distinct entries of the sorted `pile` (one entry per physical
+    card, e.g. its kind), each of probability `(1.0 / n) * copies` (n = len(pile)) in increasing order: the
+    outcome `sample_chance` gives for `u`, read off the pile at position `int(u * n)` — or None when `u` is
+    outside [0, 1), the pile is longer than `COUNTED_MAX`, or `u * n` lies within 2^-20 of a whole number,
+    where the float running sums must decide (the caller then uses `pick_weighted`; about one draw in 500,000).
+
+    Why it is exact: the walk returns the first outcome whose running sum S exceeds u. Each S is the exact
+    copies-so-far / n within (n + 1) * 2^-52 (at most n roundings of numbers at most 1, and 1.0 / n and each
+    product rounded once), and a `u` whose `u * n` is more than 2^-20 from every whole number lies more than
+    (2^-20 - n * 2^-53) / n from every multiple of 1 / n, farther than that for n <= COUNTED_MAX: so u < S exactly
+    when u < copies-so-far / n, i.e. when position `int(u * n)` falls among the copies counted so far."""
+    n = len(pile)
+    if not 0.0 <= u < 1.0 or n > COUNTED_MAX:
+        return None
+    x = u * n
+    j = int(x)
+    if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+        return pile[j]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class SeenAction:
     """What one seat sees of one action (`State.seen_action`): who acted (a seat or `CHANCE`), the action

@@ -31,6 +31,7 @@ from warcards.games.naval_war.codes import (
     Phase,
     Roll,
 )
+from warcards.games.naval_war.state import draw_kinds
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -322,6 +323,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
         if c not in assigned and c not in shown:
             cpos[c] = DECK
             deck_count[card_kind[c]] += 1
+    other.draw_kinds = list(draw_kinds(deck_count))
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other
