@@ -1,8 +1,10 @@
 """Speed benchmarks: random playouts through the contract's driver loop, clone and determinize rates.
 
-The same driver loop (current_player / legal_actions / chance_outcomes / apply_action, random choices) runs
+The same driver loop (current_player / legal_actions / a chance draw / apply_action, random choices) runs
 on OpenSpiel's C++ `hearts` with `--compare`, alternating with ours, so the ratio is measured on the same
-machine under the same load.
+machine under the same load. A chance draw is the engine's `apply_chance(u)` on our states (the outcome
+`sample_chance(chance_outcomes(), u)` gives, by the game's fast path, applied) and `sample_chance` over the
+pairs on OpenSpiel's, which offer nothing else.
 """
 
 from __future__ import annotations
@@ -45,8 +47,10 @@ def random_playouts(game: Any, seconds: float, seed: int, openspiel: bool = Fals
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player() == chance:
-                outcomes = state.chance_outcomes()
-                state.apply_action(sample_chance(outcomes, rng.random()))
+                if openspiel:  # OpenSpiel's states offer the pairs only
+                    state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                else:
+                    state.apply_chance(rng.random())
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
@@ -66,7 +70,7 @@ def _sample_states(game: Any, count: int, seed: int) -> list[Any]:
             if state.current_player() != CHANCE and rng.random() < 0.05:
                 states.append(state.clone())
             if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                state.apply_chance(rng.random())
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])

@@ -2,8 +2,8 @@
 
 A `MatchRecord` (game id, options, seed, actions, returns, engine version) replays exactly, and is bound to
 its seed: every chance outcome in it is the one `chance_rng(seed)` gives at that chance node, drawn in order
-with `sample_chance(outcomes, rng.random())` — the only way `play_match` (and so `simulate` and tournaments)
-draws chance. `replay` re-applies every action to a fresh state, re-derives each chance outcome from the
+with `state.sample_outcome(rng.random())` (the outcome `sample_chance(state.chance_outcomes(), u)` gives) —
+the only way `play_match` (and so `simulate` and tournaments) draws chance. `replay` re-applies every action to a fresh state, re-derives each chance outcome from the
 seed, checks that each action is legal and that the returns agree, and raises `RecordError` (a
 `WarcardsError`) naming the first thing that differs, so a changed seed or a forged deal is refused.
 `read_record_values` reads a record file (one JSON record, a JSON array, or JSONL) for the command line.
@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from warcards import __version__
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged, sample_chance
+from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged
 from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
@@ -191,9 +191,7 @@ def chance_rng(seed: int) -> random.Random:
 
 def step_chance(state: State, rng: random.Random) -> int:
     """Sample and apply one chance outcome; returns it."""
-    outcome = sample_chance(state.chance_outcomes(), rng.random())
-    state.apply_action(outcome)
-    return outcome
+    return state.apply_chance(rng.random())
 
 
 def play_match(
@@ -321,7 +319,7 @@ def _follow_steps(
             raise RecordError(f"the game ends after {index} actions but the record has {len(actions)}")
         actor = state.current_player()
         if actor == CHANCE:
-            expected = sample_chance(state.chance_outcomes(), rng.random())
+            expected = state.sample_outcome(rng.random())
             if action != expected:
                 raise RecordError(
                     f"action {index} is a chance outcome the seed {seed} does not give: the record has "

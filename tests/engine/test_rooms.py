@@ -1,7 +1,7 @@
 """Every game package has the house's rooms (docs/contributing/adding-a-game.md, HOUSE.md): the same files, the
 classes named after the game, no imports inside functions, runtime imports that point only up the house's
 order, and the engine's one driver loop (no game overrides `legal_actions`, `apply_action`,
-`chance_outcomes` or `clone`). Checked on every registered game and on the template game
+`chance_outcomes`, `sample_outcome`, `apply_chance` or `clone`). Checked on every registered game and on the template game
 `examples/minimal_game`, by reading their source (the AST), plus one built state per game."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ REQUIRED_FILES = (
 """The files every game package holds, besides `rules.py` or a `rules/` package (`encoding.py` is optional: a
 game without it gets the RL adapters' generic encoder)."""
 
-DRIVER_LOOP = frozenset({"legal_actions", "apply_action", "chance_outcomes", "clone"})
+DRIVER_LOOP = frozenset({"legal_actions", "apply_action", "chance_outcomes", "clone", "sample_outcome", "apply_chance"})
 """The engine's driver loop (engine/api.py): a game implements the `_`-hooks, never these."""
 
 

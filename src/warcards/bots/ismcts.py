@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, TERMINAL, Game, State, sample_chance
+from warcards.engine.api import CHANCE, TERMINAL, Game, State
 from warcards.engine.registry import spec_of
 
 Evaluator = Callable[[State], list[float]]
@@ -396,7 +396,7 @@ class ISMCTSAgent:
                 break
             applied += 1
             if player == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                state.apply_chance(rng.random())
                 continue
             legal = state.legal_actions()
             children = node.children
@@ -457,7 +457,7 @@ class ISMCTSAgent:
         )
         current = state.current_player
         apply = state.apply_action
-        outcomes = state.chance_outcomes
+        apply_chance = state.apply_chance
         legal_actions = state.legal_actions
         moves = 0
         applied = 0
@@ -466,7 +466,7 @@ class ISMCTSAgent:
             if player == TERMINAL:
                 return state.returns(), applied
             if player == CHANCE:
-                apply(sample_chance(outcomes(), random_()))
+                apply_chance(random_())
             elif moves >= horizon and evaluator is not None:
                 return evaluator(state), applied
             else:
@@ -585,7 +585,7 @@ def search_positions(game: Game, count: int, seed: int) -> list[State]:
         state = game.new_initial_state()
         while not state.is_terminal() and len(positions) < count:
             if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                state.apply_chance(rng.random())
                 continue
             legal = state.legal_actions()
             if len(legal) > 1 and rng.random() < 0.05:

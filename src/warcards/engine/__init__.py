@@ -11,6 +11,8 @@ from warcards.engine.api import (
     SeenAction,
     State,
     apply_logged,
+    pick_uniform,
+    pick_weighted,
     sample_chance,
 )
 from warcards.engine.cards import read_toml, validate_cards
@@ -66,6 +68,8 @@ __all__ = [
     "games",
     "load_game",
     "option_specs",
+    "pick_uniform",
+    "pick_weighted",
     "read_toml",
     "resolve_options",
     "sample_chance",

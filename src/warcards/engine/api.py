@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, repeat
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -234,7 +236,7 @@ class State(ABC):
             else:
                 cached = self._legal_actions()
             self._legal_cache = cached
-        return list(cached)
+        return cached.copy()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
@@ -246,6 +248,45 @@ class State(ABC):
         if numbers is not None:
             self._legal_cache = numbers
         return outcomes
+
+    def sample_outcome(self, u: float) -> int:
+        """The chance outcome at cumulative probability `u`: exactly `sample_chance(self.chance_outcomes(), u)`
+        for every `u`, without building the (outcome, probability) pairs when the game offers a faster way
+        (`_uniform_outcomes`, `_sample_outcome`). At a node that is not a chance node it raises `ValueError`."""
+        if self.current_player() != CHANCE:
+            raise ValueError("sample_outcome: this is not a chance node")
+        return self._sample_outcome(u)
+
+    def apply_chance(self, u: float) -> int:
+        """Apply the chance outcome at cumulative probability `u` and return it: `apply_action(sample_outcome(u))`,
+        without testing the outcome against the legal list again (it is one by construction) — the driver
+        loops' chance step. At a node that is not a chance node it raises `ValueError`, the state unchanged."""
+        if self.current_player() != CHANCE:
+            raise ValueError("apply_chance: this is not a chance node")
+        outcome = self._sample_outcome(u)
+        self._apply(outcome)
+        self._history.append(outcome)
+        self._legal_cache = None
+        return outcome
+
+    def _sample_outcome(self, u: float) -> int:
+        """Hook behind `sample_outcome` and `apply_chance` (called at chance nodes only): by default
+        `pick_uniform` over `_uniform_outcomes()` when the game declares the node uniform, else `sample_chance`
+        over `chance_outcomes()`. A game whose outcomes are not equally likely may override it with something
+        faster that gives the same outcome for every `u` (e.g. `pick_weighted`); the battery checks it."""
+        outcomes = self._uniform_outcomes()
+        if outcomes is None:
+            return sample_chance(self.chance_outcomes(), u)
+        sums = _UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
+        if sums is None:
+            sums = uniform_sums(len(outcomes))
+        return outcomes[bisect_right(sums, u)]
+
+    def _uniform_outcomes(self) -> Sequence[int] | None:
+        """Hook (called at chance nodes only): when the outcomes here are equally likely — `_chance_outcomes()`
+        is `[(outcome, 1.0 / n) for outcome in it]`, n being its length — the outcomes in that order, else
+        None (the default). The list is only read, at once: it may be one the state holds (a draw pile)."""
+        return None
 
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
         """The outcome numbers of `outcomes` (this chance node's `_chance_outcomes()`), sorted: the legal list
@@ -534,6 +575,68 @@ def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:
         if u < total:
             return outcome
     return outcomes[-1][0]
+
+
+_UNIFORM_SUMS: dict[int, list[float]] = {}
+"""Per number of equally likely outcomes n: the running sums `sample_chance` forms over them, all but the last."""
+
+
+def uniform_sums(size: int) -> list[float]:
+    """The running sums `sample_chance` forms over `size` outcomes of probability `1.0 / size` each — the
+    same float additions in the same order, so the same floats — all but the last (read only; made once)."""
+    sums = _UNIFORM_SUMS.get(size)
+    if sums is None:
+        sums = _UNIFORM_SUMS[size] = list(accumulate(repeat(1.0 / size, size - 1)))
+    return sums
+
+
+def pick_uniform(outcomes: Sequence[int], u: float) -> int:
+    """`sample_chance([(o, 1.0 / n) for o in outcomes], u)` (n = len(outcomes) >= 1), by a binary search.
+
+    `sample_chance` returns the first outcome i whose running sum S_i exceeds u, or the last when none does;
+    S_i depends only on n (`uniform_sums`) and never decreases, so `bisect_right` over S_0..S_(n-2) finds
+    that same i (n - 1 when u is at or above them all, NaN included)."""
+    sums = _UNIFORM_SUMS.get(len(outcomes))
+    if sums is None:
+        sums = uniform_sums(len(outcomes))
+    return outcomes[bisect_right(sums, u)]
+
+
+def pick_weighted(outcomes: Sequence[int], probabilities: Iterable[float], u: float) -> int:
+    """`sample_chance(list(zip(outcomes, probabilities)), u)` (one probability per outcome, at least one), with
+    the running sums formed in C and a binary search instead of a Python loop: the same additions in the same
+    order, so the same outcome for every `u`."""
+    sums = list(accumulate(probabilities))
+    return outcomes[bisect_right(sums, u, 0, len(sums) - 1)]
+
+
+COUNTED_MAX = 4096
+"""The largest pile `pick_counted` reads by position (its margin is exact far beyond it)."""
+
+_COUNTED_MARGIN = 2.0**-20
+"""How near (in pile positions) to a boundary between two positions `pick_counted` leaves `u` to the sums."""
+
+
+def pick_counted(pile: Sequence[int], u: float) -> int | None:
+    """At a chance node whose outcomes are the distinct entries of the sorted `pile` (one entry per physical
+    card, e.g. its kind), each of probability `(1.0 / n) * copies` (n = len(pile)) in increasing order: the
+    outcome `sample_chance` gives for `u`, read off the pile at position `int(u * n)` — or None when `u` is
+    outside [0, 1), the pile is longer than `COUNTED_MAX`, or `u * n` lies within 2^-20 of a whole number,
+    where the float running sums must decide (the caller then uses `pick_weighted`; about one draw in 500,000).
+
+    Why it is exact: the walk returns the first outcome whose running sum S exceeds u. Each S is the exact
+    copies-so-far / n within (n + 1) * 2^-52 (at most n roundings of numbers at most 1, and 1.0 / n and each
+    product rounded once), and a `u` whose `u * n` is more than 2^-20 from every whole number lies more than
+    (2^-20 - n * 2^-53) / n from every multiple of 1 / n, farther than that for n <= COUNTED_MAX: so u < S exactly
+    when u < copies-so-far / n, i.e. when position `int(u * n)` falls among the copies counted so far."""
+    n = len(pile)
+    if not 0.0 <= u < 1.0 or n > COUNTED_MAX:
+        return None
+    x = u * n
+    j = int(x)
+    if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+        return pile[j]
+    return None
 
 
 @dataclass(frozen=True, slots=True)

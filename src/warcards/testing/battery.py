@@ -13,6 +13,7 @@ A failed check raises `AssertionError` naming the game, the seed and the step.
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -90,10 +91,23 @@ def check_cheap(
         assert min(probabilities) > 0, f"{where}: a chance outcome has probability 0"
         assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes differ from legal actions"
         assert legal[0] >= 0 and legal[-1] < bounds[1], f"{where}: chance outcome out of range"
+        check_sample_outcome(state, outcomes, where)
     else:
         assert legal[0] >= 0 and legal[-1] < bounds[0], f"{where}: action out of range"
     if conservation:
         check_conservation(state, initial_cards, where)
+
+
+def check_sample_outcome(state: State, outcomes: list[tuple[int, float]], where: str) -> None:
+    """`sample_outcome(u)` (a game's fast path for drawing chance) gives `sample_chance(outcomes, u)` at the
+    ends of [0, 1) and around the running sum in the middle of the outcomes, where a sum formed in another
+    order or from other floats would show first."""
+    total = 0.0
+    middle = len(outcomes) // 2
+    for _, probability in outcomes[: middle + 1]:
+        total += probability
+    for u in (0.0, math.nextafter(1.0, 0.0), math.nextafter(total, 0.0), total, math.nextafter(total, 1.0)):
+        assert state.sample_outcome(u) == sample_chance(outcomes, u), f"{where}: sample_outcome({u!r}) differs"
 
 
 def check_sampled(
@@ -214,7 +228,7 @@ def finish_random(state: State, rng: random.Random, bound: int, where: str) -> N
         legal = state.legal_actions()
         assert legal, f"{where}: a determinized state has no legal action"
         if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+            state.apply_chance(rng.random())
         else:
             state.apply_action(legal[rng.randrange(len(legal))])
     raise AssertionError(f"{where}: a playout from a determinized state did not end")

@@ -1,7 +1,7 @@
 """Seeded random playouts: the uniformly random policy the tests, the battery and a new game's author share.
 
 One move of the policy (`random_step`) draws once from the RNG: at a chance node `rng.random()`, turned into
-an outcome by `sample_chance` (by the outcomes' probabilities), otherwise `rng.randrange(n)` over the `n`
+an outcome by `state.apply_chance` (`sample_chance` over the outcomes' probabilities), otherwise `rng.randrange(n)` over the `n`
 legal actions. The same seed therefore gives the same game as long as the rules do.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from warcards.engine.api import CHANCE, Game, State, sample_chance
+from warcards.engine.api import CHANCE, Game, State
 
 
 def _rng(seed: int | random.Random) -> random.Random:
@@ -20,10 +20,9 @@ def _rng(seed: int | random.Random) -> random.Random:
 def random_step(state: State, rng: random.Random) -> int:
     """Apply one move of the seeded random policy to a state that is not terminal; returns the action."""
     if state.current_player() == CHANCE:
-        action = sample_chance(state.chance_outcomes(), rng.random())
-    else:
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
+        return state.apply_chance(rng.random())
+    legal = state.legal_actions()
+    action = legal[rng.randrange(len(legal))]
     state.apply_action(action)
     return action
 

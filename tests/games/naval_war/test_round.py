@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tests.games.naval_war.helpers import build, play, zone
+import random
+
+from tests.games.naval_war.helpers import build, game, play, zone
+
+from warcards.engine.api import CHANCE
+from warcards.games.naval_war.state import draw_kinds
 
 BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
 
@@ -90,3 +95,26 @@ def test_dealer_the_leader_deals_the_next_round() -> None:
     assert state.position()["dealer"] == 1
     # The next deal starts at the dealer's left.
     assert state.position()["phase"] == "deal-ships"
+
+
+def test_the_draw_piles_kinds_mirror_the_counts_in_play_setups_and_determinized_states() -> None:
+    """`draw_kinds` (a draw reads its kind off it) is `deck_count` written out, wherever the counts change."""
+    rng = random.Random(3)
+    for players in (2, 4, 9):
+        state = game(players, target=20).new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 600:
+            assert state.draw_kinds == list(draw_kinds(state.deck_count))
+            assert len(state.draw_kinds) == state.deck_size
+            if steps % 50 == 7:
+                for seat in range(players):
+                    other = state.determinize(seat, rng)
+                    assert other.draw_kinds == list(draw_kinds(other.deck_count))
+            if state.current_player() == CHANCE:
+                state.apply_chance(rng.random())
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    built = build({**BASE, "hand:0": ["SALVO16x1-1"]}, players=3)
+    assert built.draw_kinds == list(draw_kinds(built.deck_count)) and len(built.draw_kinds) == built.deck_size

@@ -225,6 +225,11 @@ class CardsOfWarState(State):
             return list(itemgetter(*pile)(pairs))
         return [pairs[pile[0]]]
 
+    def _uniform_outcomes(self) -> list[int]:
+        """Every chance node is a draw, uniform over the drawing seat's (sorted) pile (R10): the pile itself,
+        uncopied (the engine's `sample_outcome` reads it at once)."""
+        return self.draw_piles[self.deck_of[self.drawer]]
+
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
         """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the (sorted) pile itself."""
         return None

@@ -13,7 +13,14 @@ from warcards.games.naval_war import log, notation, rules, views
 from warcards.games.naval_war import setup as scenario_setup
 from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
-from warcards.games.naval_war.state import LogModule, NavalWarState, NotationModule, RulesModule, ViewsModule
+from warcards.games.naval_war.state import (
+    LogModule,
+    NavalWarState,
+    NotationModule,
+    RulesModule,
+    ViewsModule,
+    draw_kinds,
+)
 
 
 class NavalWarGame(Game):
@@ -62,6 +69,12 @@ class NavalWarGame(Game):
                 f"naval-war: {p.players} players are dealt {p.players * p.deal} play cards (extra_cards="
                 f"{p.extra_cards}); the play deck holds only {table.num_cards - len(boxed)} with these options"
             )
+        self.round_deck_count: tuple[int, ...] = tuple(
+            sum(1 for c in cards if c not in self.boxed_cards) for cards in table.kind_cards
+        )
+        """The copies of each kind in the draw pile when a round starts (every card not boxed)."""
+        self.round_draw_kinds: tuple[int, ...] = draw_kinds(self.round_deck_count)
+        """The draw pile's kinds when a round starts, one entry per card, sorted (`NavalWarState.draw_kinds`)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)

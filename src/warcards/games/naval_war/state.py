@@ -14,11 +14,22 @@ others call one function of views or notation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Protocol
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    GameResult,
+    LogLine,
+    Rng,
+    State,
+    pick_counted,
+    pick_uniform,
+    pick_weighted,
+)
 from warcards.engine.snapshot import SnapshotFields
 from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
@@ -29,10 +40,15 @@ if TYPE_CHECKING:
     from warcards.games.naval_war.params import Params
 
 _MUTABLE = (
-    "card_position", "ship_position", "deck_count", "harbor", "damage", "mine_hits", "mine_last", "smoke",
+    "card_position", "ship_position", "deck_count", "draw_kinds", "harbor", "damage", "mine_hits", "mine_last", "smoke",
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
+
+
+def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
+    """The draw pile's kinds, one entry per card, sorted, from the copies of each kind (`draw_kinds`)."""
+    return tuple(k for k, copies in enumerate(deck_count) for _ in range(copies))
 
 
 class RulesModule(Protocol):
@@ -92,6 +108,8 @@ class NavalWarState(State):
         fleets: each seat's task force, ships in the order they joined it.
         known: each seat's hand cards every seat knows (received face up in a fleet exchange).
         deck_count: copies of each kind left in the draw pile.
+        draw_kinds: the kind of each card left in the draw pile, sorted (`deck_count` written out, one entry
+            per card): a draw reads its kind off it by position (`engine.api.pick_counted`).
         harbor: the ships in the harbor pile, in id order.
         damage: hits from salvos and Additional Damage on each ship.
         mine_hits: hits of the minefields before each task force.
@@ -160,6 +178,7 @@ class NavalWarState(State):
         self.fleets: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.deck_count: list[int] = [0] * table.num_kinds
+        self.draw_kinds: list[int] = []
         self.harbor: list[int] = []
         self.damage: list[int] = [0] * table.num_ships
         self.mine_hits: list[int] = [0] * n
@@ -227,6 +246,24 @@ class NavalWarState(State):
         if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
             return self.harbor
         return list(compress(self.game.draw_outcomes, self.deck_count))
+
+    def _sample_outcome(self, u: float) -> int:
+        """The engine's `sample_outcome` without the (outcome, probability) pairs: a ship or a die face by
+        `pick_uniform`; a play card's kind read off the draw pile's kinds by position (`pick_counted`), or,
+        for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists
+        (the same floats in the same order): the same outcome for every `u`."""
+        phase = self.phase
+        if phase == Phase.ROLL:
+            return pick_uniform(self.game.die_numbers, u)
+        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+            return pick_uniform(self.harbor, u)
+        game = self.game
+        kind = pick_counted(self.draw_kinds, u)
+        if kind is not None:
+            return game.first_draw_outcome + kind
+        counts = self.deck_count
+        chances = game.draw_chances[self.deck_size].__getitem__
+        return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
 
     def _legal_actions(self) -> list[int]:
         return self.game.rules.LEGAL_ACTIONS[self.phase](self)

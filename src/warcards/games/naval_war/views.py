@@ -31,6 +31,7 @@ from warcards.games.naval_war.codes import (
     Phase,
     Roll,
 )
+from warcards.games.naval_war.state import draw_kinds
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -43,7 +44,7 @@ def snapshot_problem(state: NavalWarState) -> str | None:
     """What is out of step in a position read from a snapshot (`State._snapshot_problem`): the mirrors kept
     for speed must agree with the card and ship positions — each hand and task force holds exactly the cards
     and ships placed there, the harbor the ships placed there (in id order), the deck counts the cards left
-    in the draw pile. None when they do."""
+    in the draw pile and the draw pile's kinds. None when they do."""
     card_position, ship_position = state.card_position, state.ship_position
     for seat in range(state.num_players):
         if sorted(state.hands[seat]) != [c for c, pos in enumerate(card_position) if pos == HAND + seat]:
@@ -55,6 +56,8 @@ def snapshot_problem(state: NavalWarState) -> str | None:
     counts = [sum(1 for c in cards if card_position[c] == DECK) for cards in state.table.kind_cards]
     if state.deck_count != counts or state.deck_size != sum(counts):
         return "deck_count and deck_size are not the counts of the cards whose card_position is the draw pile"
+    if state.draw_kinds != list(draw_kinds(counts)):
+        return "draw_kinds is not the draw pile's kinds, one entry per card, sorted (deck_count written out)"
     return None
 
 
@@ -322,6 +325,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
         if c not in assigned and c not in shown:
             cpos[c] = DECK
             deck_count[card_kind[c]] += 1
+    other.draw_kinds = list(draw_kinds(deck_count))
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other

@@ -213,6 +213,13 @@ class RaceToMessinaState(State):
             return self.decks[variant.seat_family[seat]]
         return self.legal_actions()
 
+    def _uniform_outcomes(self) -> list[int]:
+        """Every chance node is a draw from the drawing seat's deck, uniform over it in `_chance_outcomes`'s
+        order: the deck itself, uncopied (the engine's `sample_outcome` reads it at once)."""
+        variant = self.variant
+        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+        return self.decks[variant.seat_family[seat]]
+
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
         """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the drawing deck itself (a copy
         of up to 94 cards per draw would cost more)."""

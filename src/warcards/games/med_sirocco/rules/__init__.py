@@ -23,6 +23,7 @@ from warcards.games.med_sirocco.rules.procedure import (
     chance_outcomes,
     legal_now,
     start_operation,
+    uniform_outcomes,
 )
 from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_points
 
@@ -40,5 +41,6 @@ __all__ = [
     "returns",
     "start_operation",
     "supply_candidates",
+    "uniform_outcomes",
     "victory_points",
 ]

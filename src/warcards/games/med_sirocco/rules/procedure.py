@@ -236,6 +236,20 @@ def chance_actions(state: MedSiroccoState) -> list[int]:
     return DICE_ACTIONS[:]
 
 
+def uniform_outcomes(state: MedSiroccoState) -> list[int] | None:
+    """1.3 / 1.5: a draw from the Force or Operations pile or a die roll is uniform over the pile (kept sorted)
+    or the faces, the order `chance_outcomes` lists them in: the state's `_uniform_outcomes`, uncopied (read
+    at once by the engine's `sample_outcome`). The random picks of S02 and S03 are left to the pairs (rare)."""
+    ck = state.chance_kind
+    if ck == CK_DRAW:
+        return state.pile
+    if ck == CK_OP:
+        return state.operations_pile
+    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
+        return None
+    return DICE_ACTIONS
+
+
 _UNIFORM: dict[int, list[tuple[int, float]]] = {}
 
 

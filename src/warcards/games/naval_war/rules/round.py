@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -34,8 +35,9 @@ def start_round(state: NavalWarState) -> None:
     state.card_position = [BOX if c in boxed_cards else DECK for c in range(t.num_cards)]
     state.ship_position = [BOX if s in boxed_ships else HARBOR for s in range(t.num_ships)]
     state.harbor = [s for s in range(t.num_ships) if s not in boxed_ships]
-    state.deck_count = [sum(1 for c in cards if c not in boxed_cards) for cards in t.kind_cards]
-    state.deck_size = sum(state.deck_count)
+    state.deck_count = list(state.game.round_deck_count)
+    state.draw_kinds = list(state.game.round_draw_kinds)
+    state.deck_size = len(state.draw_kinds)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
     state.known = [[] for _ in range(n)]
@@ -92,6 +94,8 @@ def take_from_deck(state: NavalWarState, k: int) -> int:
         if cpos[c] == DECK:
             state.deck_count[k] -= 1
             state.deck_size -= 1
+            kinds = state.draw_kinds
+            del kinds[bisect_left(kinds, k)]
             return c
     raise AssertionError(f"kind {k} is not in the draw pile")
 

@@ -167,7 +167,11 @@ def strike_targets(state: NavalWarState, p: int) -> list[int]:
 def strike_carriers(state: NavalWarState, p: int) -> list[int]:
     """Carriers of `p` that may strike now (Variations, Kamikaze: a resting carrier may not)."""
     carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
-    return [s for s in state.fleets[p] if carrier[s] and kwait[s] == 0]
+    out = []
+    for s in state.fleets[p]:  # a loop: Python 3.11 makes a function per comprehension, and this runs every turn
+        if carrier[s] and kwait[s] == 0:
+            out.append(s)
+    return out
 
 
 def dd_targets(state: NavalWarState, p: int) -> list[int]:

@@ -181,11 +181,12 @@ def play_actions(state: NavalWarState) -> list[int]:
     for s in state.fleets[p]:
         guns |= gunbit[s]
     discard = layout.discard
-    out = [discard + k for k in kinds]
+    out: list[int] = []
     fire_of, kind_gunbit, kind_cat = state.game.fire_of_kind, t.kind_gunbit, t.kind_cat
     can_fire: bool | None = None
     swap_to = mates(state, p) if state.team[p] >= 0 else None
     for k in kinds:
+        out.append(discard + k)
         fire = fire_of[k]
         if fire >= 0:
             if guns & kind_gunbit[k]:

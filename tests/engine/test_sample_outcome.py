@@ -1,0 +1,183 @@
+"""The fast chance samplers give exactly `sample_chance`'s outcome (issue 22, speed): `pick_uniform` by a binary
+search over per-size running sums, `pick_weighted` over running sums formed in C, and `State.sample_outcome` /
+`apply_chance` at the chance nodes of every registered game, so the fast driver loops play the same games as
+the slow one."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import warcards
+from tests.bots.toygame import ToyGame
+from warcards.engine.api import (
+    CHANCE,
+    COUNTED_MAX,
+    pick_counted,
+    pick_uniform,
+    pick_weighted,
+    sample_chance,
+    uniform_sums,
+)
+from warcards.engine.registry import conformance_configs
+
+
+def largest_pile() -> int:
+    """The largest chance outcome space of any registered game: no pile is larger."""
+    return max(
+        warcards.load_game(game_id, **options).max_chance_outcomes
+        for game_id in warcards.games()
+        for options in conformance_configs(game_id)[:1]
+    )
+
+
+def boundary_points(sums: list[float]) -> list[float]:
+    """Every running sum, the floats just below and above it, and the ends of [0, 1)."""
+    points = [0.0, math.nextafter(1.0, 0.0), 1.0, -0.0]
+    for total in sums:
+        points += [math.nextafter(total, -math.inf), total, math.nextafter(total, math.inf)]
+    return points
+
+
+def test_pick_uniform_equals_the_linear_walk_for_every_size_at_every_boundary() -> None:
+    for size in range(1, largest_pile() + 1):
+        outcomes = list(range(100, 100 + size))
+        pairs = [(outcome, 1.0 / size) for outcome in outcomes]
+        # The sums the linear walk forms, written out as it forms them.
+        walked: list[float] = []
+        total = 0.0
+        for _ in range(size):
+            total += 1.0 / size
+            walked.append(total)
+        assert uniform_sums(size) == walked[:-1]
+        for u in boundary_points(walked):
+            assert pick_uniform(outcomes, u) == sample_chance(pairs, u), (size, u)
+
+
+def test_pick_uniform_equals_the_linear_walk_beyond_the_unit_interval() -> None:
+    for size in (1, 2, 3, 7, 40):
+        outcomes = list(range(size))
+        pairs = [(outcome, 1.0 / size) for outcome in outcomes]
+        for u in (-1.0, 1.5, math.inf, -math.inf, math.nan):
+            assert pick_uniform(outcomes, u) == sample_chance(pairs, u)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    copies=st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=60),
+    u=st.floats(min_value=0.0, max_value=1.0, exclude_max=True),
+)
+def test_pick_weighted_equals_the_linear_walk(copies: list[int], u: float) -> None:
+    size = sum(copies)
+    probabilities = [(1.0 / size) * c for c in copies]
+    outcomes = list(range(len(copies)))
+    pairs = list(zip(outcomes, probabilities, strict=True))
+    walked: list[float] = []
+    total = 0.0
+    for p in probabilities:
+        total += p
+        walked.append(total)
+    for point in [u, *boundary_points(walked)]:
+        assert pick_weighted(outcomes, probabilities, point) == sample_chance(pairs, point)
+
+
+def counted_pairs(copies: list[int]) -> tuple[list[int], list[tuple[int, float]]]:
+    """A pile (outcome i once per copy, sorted) and its chance pairs `(i, (1.0 / n) * copies)`."""
+    size = sum(copies)
+    pile = [i for i, c in enumerate(copies) for _ in range(c)]
+    return pile, [(i, (1.0 / size) * c) for i, c in enumerate(copies)]
+
+
+def position_edges(size: int) -> list[float]:
+    """Each multiple of 1 / size and the floats just beside it: where `pick_counted` must give way."""
+    points = []
+    for j in range(size + 1):
+        edge = j / size
+        points += [math.nextafter(edge, -math.inf), edge, math.nextafter(edge, math.inf)]
+    return points
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    copies=st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=40),
+    u=st.floats(min_value=0.0, max_value=1.0, exclude_max=True),
+)
+def test_pick_counted_gives_the_linear_walks_outcome_or_leaves_it_to_the_sums(copies: list[int], u: float) -> None:
+    pile, pairs = counted_pairs(copies)
+    walked = []
+    total = 0.0
+    for _, p in pairs:
+        total += p
+        walked.append(total)
+    for point in [u, *boundary_points(walked), *position_edges(len(pile))]:
+        picked = pick_counted(pile, point)
+        assert picked is None or picked == sample_chance(pairs, point), (copies, point)
+
+
+def test_pick_counted_reads_nearly_every_u_by_position_and_refuses_the_edges() -> None:
+    pile, pairs = counted_pairs([8, 2, 4, 5, 10, 9, 2, 2, 5, 4, 4, 4, 4, 3, 3, 2, 2, 8, 4, 2, 2, 2, 2, 1, 2, 6, 4, 2])
+    rng = random.Random(5)
+    for _ in range(20_000):
+        u = rng.random()
+        assert pick_counted(pile, u) == sample_chance(pairs, u)
+    assert pick_counted(pile, 0.0) is None
+    assert pick_counted(pile, 3 / len(pile)) is None
+    for outside in (-0.5, 1.0, math.nan, math.inf):
+        assert pick_counted(pile, outside) is None
+    assert pick_counted([0] * (COUNTED_MAX + 1), 0.3) is None
+
+
+def _games() -> list[object]:
+    cases: list[object] = [pytest.param(lambda: ToyGame(players=3), id="toy-tricks")]
+    for game_id in warcards.games():
+        for options in conformance_configs(game_id):
+            label = "-".join(f"{k}={v}" for k, v in options.items()) or "default"
+            cases.append(
+                pytest.param(lambda g=game_id, o=options: warcards.load_game(g, **o), id=f"{game_id}-{label}")
+            )
+    return cases
+
+
+@pytest.mark.parametrize("make_game", _games())
+def test_sample_outcome_and_apply_chance_equal_sample_chance_at_every_chance_node_of_seeded_games(make_game) -> None:  # type: ignore[no-untyped-def]
+    game = make_game()
+    rng = random.Random(22)
+    for _ in range(2):
+        state = game.new_initial_state()
+        slow = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                pairs = state.chance_outcomes()
+                sums = []
+                total = 0.0
+                for _, p in pairs:
+                    total += p
+                    sums.append(total)
+                points = [rng.random(), *(rng.choice(boundary_points(sums)) for _ in range(6))]
+                for u in points:
+                    assert state.sample_outcome(u) == sample_chance(pairs, u), (state.history(), u)
+                assert state.apply_chance(points[0]) == sample_chance(pairs, points[0])
+                slow.apply_action(sample_chance(slow.chance_outcomes(), points[0]))
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                state.apply_action(action)
+                slow.apply_action(action)
+        assert state == slow
+        assert state.legal_actions() == slow.legal_actions() == []
+
+
+def test_sampling_chance_at_a_decision_node_is_refused_and_changes_nothing() -> None:
+    state = ToyGame(players=3).new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_chance(0.5)
+    before = state.fingerprint()
+    with pytest.raises(ValueError, match="not a chance node"):
+        state.sample_outcome(0.5)
+    with pytest.raises(ValueError, match="not a chance node"):
+        state.apply_chance(0.5)
+    assert state.fingerprint() == before
