@@ -35,7 +35,7 @@ from rich.text import Text
 from warcards.bots import make_agent
 from warcards.cli.texts import guide_text, one_ruling, rulings_text, show_text
 from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged, sample_chance
+from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged
 from warcards.engine.errors import WarcardsError
 from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
@@ -123,7 +123,7 @@ class TerminalGame:
         while not self.state.is_terminal():
             player = self.state.current_player()
             if player == CHANCE:
-                self.play(sample_chance(self.state.chance_outcomes(), self.rng.random()))
+                self.play(self.state.sample_outcome(self.rng.random()))
             elif player == self.seat:
                 self.save()
                 if not self.human_turn():

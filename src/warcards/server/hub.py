@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
 from warcards.engine.agents import _SampleRng
-from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, sample_chance
+from warcards.engine.api import CHANCE, TERMINAL, GameResult, State
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
 from warcards.server import protocol as p
@@ -510,7 +510,7 @@ class TableHub:
         dealt = []
         number = self.event_no + 1
         while ahead.current_player() == CHANCE:
-            outcome = sample_chance(ahead.chance_outcomes(), self.rng.random())
+            outcome = ahead.sample_outcome(self.rng.random())
             ahead.apply_action(outcome)
             number += 1
             dealt.append(EventInfo(number, "chance", None, outcome, None))
@@ -539,7 +539,7 @@ class TableHub:
         game if it is over."""
         while self.state.current_player() == CHANCE:
             before = self.rng.getstate()
-            outcome = sample_chance(self.state.chance_outcomes(), self.rng.random())
+            outcome = self.state.sample_outcome(self.rng.random())
             if not await self._commit([EventInfo(self.event_no + 1, "chance", None, outcome, None)], before):
                 continue  # another process dealt it (the same outcome: the same seed); caught up already
             self._broadcast(self._record_action("chance", outcome))
