@@ -181,8 +181,28 @@ def resolve(state: MedSiroccoState) -> bool:
     return False
 
 
-def entry_value(state: MedSiroccoState, e: int) -> int:
-    """3.4 / 3.3 / 2.48 / S06 / O32–O38: a card's combat value in the declared type, Bonus cards included."""
+NO_BONUSES: list[int] = []
+"""The Bonus entries of a Force entry that has none (only read)."""
+
+
+def bonuses_by_host(state: MedSiroccoState) -> dict[int, list[int]]:
+    """2.3: the living Bonus entries played on each Force entry, in entry order — one pass over the entries
+    instead of one per entry valued."""
+    on_host: dict[int, list[int]] = {}
+    alive = state.entry_alive
+    for b, host in enumerate(state.entry_host):
+        if host >= 0 and alive[b]:
+            found = on_host.get(host)
+            if found is None:
+                on_host[host] = [b]
+            else:
+                found.append(b)
+    return on_host
+
+
+def entry_value(state: MedSiroccoState, e: int, bonuses: list[int]) -> int:
+    """3.4 / 3.3 / 2.48 / S06 / O32–O38: a card's combat value in the declared type, Bonus cards included
+    (`bonuses`: the living Bonus entries played on entry `e`, see `bonuses_by_host`)."""
     g = state.game
     c = state.entry_card[e]
     et = state.engagement_type
@@ -197,7 +217,6 @@ def entry_value(state: MedSiroccoState, e: int) -> int:
     fixed = g.fixed[c]
     destiny_op = g.victim[c] == state.operation
     bombed = e == state.bomb_entry
-    bonuses = [b for b in range(len(state.entry_card)) if state.entry_host[b] == e and state.entry_alive[b]]
     total = 0
     for ti in range(3):
         if not et >> ti & 1:
@@ -222,13 +241,14 @@ def outcome(state: MedSiroccoState) -> None:
     g = state.game
     vals = [0] * len(state.entry_card)
     tot = [0, 0]
+    on_host = bonuses_by_host(state)
     for e in range(len(state.entry_card)):
         if not state.entry_alive[e]:
             continue
         c = state.entry_card[e]
         k = g.kind[c]
         if k == K_FORCE or (k == K_BONUS and state.entry_host[e] < 0):
-            v = entry_value(state, e)
+            v = entry_value(state, e, on_host.get(e, NO_BONUSES))
             vals[e] = v
             tot[state.entry_side[e]] += v
     state.entry_values = vals

@@ -76,7 +76,7 @@ def _dd_target_actions(state: NavalWarState) -> list[int]:
 
 def _dd_sink_actions(state: NavalWarState) -> list[int]:
     """Destroyer Squadron: the ships of the target task force it may sink."""
-    return sorted(state.layout.dd_sink + s for s in dd_sinkable(state, state.dd_target))
+    return sorted(map(state.layout.dd_sink.__add__, dd_sinkable(state, state.dd_target)))  # no generator object
 
 
 def _no_actions(state: NavalWarState) -> list[int]:
@@ -176,7 +176,7 @@ def _on_roll(state: NavalWarState, outcome: int) -> None:
     r = outcome - state.game.chance_layout.die + 1
     kind = state.roll_kind
     p = state.turn_player
-    if kind in (Roll.SUB, Roll.TORPEDO):
+    if kind == Roll.SUB or kind == Roll.TORPEDO:
         if r >= (5 if kind == Roll.SUB else 6):
             sink(state, state.pending_target, p)
         after_red(state)

@@ -27,9 +27,9 @@ def strike_actions(state: NavalWarState) -> list[int]:
         return [layout.draw]
     carrier = state.carriers_to_name[state.carrier_index]
     targets = strike_targets(state, p)
-    out = [layout.strike + s for s in targets]
+    out = list(map(layout.strike.__add__, targets))  # no comprehension: a function object per call in Python 3.11
     if state.params.kamikaze and state.table.ship_japan[carrier]:
-        out.extend(layout.kamikaze + s for s in targets)
+        out.extend(map(layout.kamikaze.__add__, targets))
     if state.phase == Phase.CHOICE:
         out.append(layout.draw)
     if state.strikes or state.carrier_index < len(state.carriers_to_name) - 1:

@@ -127,9 +127,14 @@ def expose_firer(state: NavalWarState, p: int, k: int) -> None:
 
 
 def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
-    """Salvos lying under enemy ships (targets of Additional Damage), in card order."""
+    """Salvos lying under enemy ships (targets of Additional Damage), in card order. Only damaged ships are
+    looked under (see `salvo_positions`)."""
     fleets = state.fleets
-    under = {ON_SHIP + s for j in enemies(state, p) for s in fleets[j]}
+    under: set[int] = set()
+    for j in enemies(state, p):
+        salvo_positions(state, fleets[j], under)
+    if not under:
+        return []
     salvos = state.table.salvo_cards
     return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
 
@@ -176,7 +181,12 @@ def strike_carriers(state: NavalWarState, p: int) -> list[int]:
 
 def dd_targets(state: NavalWarState, p: int) -> list[int]:
     """Destroyer Squadron: a living enemy task force not under Smoke (R7)."""
-    return [j for j in enemies(state, p) if state.smoke[j] < 0]
+    smoke = state.smoke
+    out = []
+    for j in enemies(state, p):  # a loop: Python 3.11 makes a function object per comprehension
+        if smoke[j] < 0:
+            out.append(j)
+    return out
 
 
 def dd_sinkable(state: NavalWarState, j: int) -> list[int]:
@@ -192,7 +202,22 @@ def mates(state: NavalWarState, p: int) -> list[int]:
 
 
 def own_salvos(state: NavalWarState, p: int) -> list[int]:
-    """Salvos under `p`'s own ships (Repair targets), in card order."""
-    under = {ON_SHIP + s for s in state.fleets[p]}
+    """Salvos under `p`'s own ships (Repair targets), in card order. Only damaged ships are looked under (see
+    `salvo_positions`)."""
+    under: set[int] = set()
+    salvo_positions(state, state.fleets[p], under)
+    if not under:
+        return []
     salvos = state.table.salvo_cards
     return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
+
+
+def salvo_positions(state: NavalWarState, fleet: list[int], under: set[int]) -> None:
+    """Add to `under` the card position "under ship s" of each ship of `fleet` that has salvos under it.
+
+    A ship's `damage` is the hits of the salvos under it and of their Additional Damage (mines count apart, in
+    `mine_hits`), and every salvo hits at least once: a ship without damage has no salvo under it."""
+    damage = state.damage
+    for s in fleet:
+        if damage[s]:
+            under.add(ON_SHIP + s)

@@ -142,10 +142,11 @@ def turn_main(state: NavalWarState) -> None:
     Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
     cannot tell from the phase whether the player holds a face-down carrier (R41)."""
     p = state.turn_player
-    elig = [] if state.params.gunnery else strike_carriers(state, p)
+    params = state.params
+    elig = [] if params.gunnery else strike_carriers(state, p)
     if elig and not strike_targets(state, p):
         elig = []
-    if elig or state.params.night:
+    if elig or params.night:
         state.carriers_to_name = elig
         state.strikes = []
         state.carrier_index = 0
@@ -167,7 +168,11 @@ def end_turn(state: NavalWarState) -> None:
     if state.deck_size == 0:
         end_round(state)
         return
-    start_turn(state, next_seat(state, p))
+    n, alive = state.num_players, state.alive
+    q = (p + 1) % n  # `next_seat`, inline: this runs at every turn's end
+    while not alive[q]:
+        q = (q + 1) % n
+    start_turn(state, q)
 
 
 def play_actions(state: NavalWarState) -> list[int]:
@@ -175,7 +180,7 @@ def play_actions(state: NavalWarState) -> list[int]:
     p = state.to_act
     t, layout = state.table, state.layout
     card_kind = t.card_kind
-    kinds = {card_kind[c] for c in state.hands[p]}
+    kinds = set(map(card_kind.__getitem__, state.hands[p]))  # no comprehension: a function object per call in 3.11
     guns = 0
     gunbit = t.ship_gunbit
     for s in state.fleets[p]:
@@ -216,10 +221,11 @@ def aim_actions(state: NavalWarState) -> list[int]:
     """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
     p = state.to_act
     layout = state.layout
-    at = layout.at
-    out = sorted([at + s for s in ship_targets(state, p, False)])
-    at_dd = layout.at_dd
-    out.extend([at_dd + j for j in enemies(state, p) if state.dd_card[j] >= 0])
+    out = sorted(map(layout.at.__add__, ship_targets(state, p, False)))
+    at_dd, dd_card = layout.at_dd, state.dd_card
+    for j in enemies(state, p):  # loops, not comprehensions: Python 3.11 makes a function object per comprehension
+        if dd_card[j] >= 0:
+            out.append(at_dd + j)
     return out
 
 
