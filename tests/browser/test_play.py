@@ -31,15 +31,15 @@ def play_one_move(page: Any, keyboard: bool) -> bool:
     return True
 
 
-def start_short_game(page: Any, server: ServerProcess, name: str = "Ann") -> str:
+def start_short_game(page: Any, server: ServerProcess, name: str = "Ann", second_seat: str = "random") -> str:
     """From the lobby: a short Cards of War game (the create form, option from the game's metadata), seat 0
-    a person, seat 1 a random bot; returns the table id."""
+    a person, seat 1 `second_seat` (a bot level, or "person"); returns the table id."""
     page.goto(f"{server.http}/")
     page.fill("#name", name)
     page.select_option("#game", "cards-of-war")
     page.select_option("select[name=length]", label="short")
     page.wait_for_selector("select[name=seat1]")
-    page.select_option("select[name=seat1]", "random")
+    page.select_option("select[name=seat1]", second_seat)
     page.get_by_role("button", name="Create the table").click()
     page.wait_for_url("**/#/table/*")
     return str(page.url.rsplit("/", 1)[1])
@@ -104,15 +104,7 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
 def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
     browser: Any, page: Any, sqlite_server: ServerProcess
 ) -> None:
-    page.goto(f"{sqlite_server.http}/")
-    page.fill("#name", "Dora")
-    page.select_option("#game", "cards-of-war")
-    page.select_option("select[name=length]", label="short")
-    page.wait_for_selector("select[name=seat1]")
-    page.select_option("select[name=seat1]", "person")
-    page.get_by_role("button", name="Create the table").click()
-    page.wait_for_url("**/#/table/*")
-    table = page.url.rsplit("/", 1)[1]
+    table = start_short_game(page, sqlite_server, "Dora", second_seat="person")
     page.wait_for_selector("#waiting:not([hidden])")
     other = browser.new_context(viewport={"width": 375, "height": 800})
     other.set_default_timeout(WAIT_MS)
