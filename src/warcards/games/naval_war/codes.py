@@ -16,6 +16,12 @@ FLEET, DEEP = 10, 20
 NONE = -1
 """No card, ship, seat or target (an empty slot: no Smoke played, no red card pending, no last minefield)."""
 
+# A kind's play after the draw when it depends on the state (`NavalWarGame.kind_plays`; other plays are actions).
+PLAY_SWEEP = -2
+"""Minesweeper: `sweep`, while a minefield lies before the player's task force."""
+PLAY_REPAIR = -3
+"""Repair: `repair SALVO` for each salvo under the player's ships."""
+
 
 class Phase:
     """The phases of play (`NavalWarState.phase`), plain ints so that the rules compare them cheaply."""

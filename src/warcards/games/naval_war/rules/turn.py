@@ -7,11 +7,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
 from warcards.games.naval_war.cards import (
-    DD,
-    REPAIR,
     SALVO,
-    SMOKE,
-    SWEEP,
 )
 from warcards.games.naval_war.codes import (
     DDC,
@@ -23,6 +19,8 @@ from warcards.games.naval_war.codes import (
     ON_SALVO,
     ON_SHIP,
     PLAY,
+    PLAY_REPAIR,
+    PLAY_SWEEP,
     Phase,
 )
 from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
@@ -117,7 +115,8 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 
 def start_turn(state: NavalWarState, p: int) -> None:
-    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9)."""
+    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9); then the draw
+    or the air strikes (`turn_main`, inline with the carriers and targets it looks up: every turn starts here)."""
     state.turn_player = p
     state.turn_count += 1
     if state.turn_count > MAX_TURNS_PER_ROUND:
@@ -133,14 +132,35 @@ def start_turn(state: NavalWarState, p: int) -> None:
             state.phase, state.to_act = Phase.DD_TARGET, p
             return
         discard_dd(state, p)
-    turn_main(state)
+    params = state.params
+    elig: list[int] = []
+    if not params.gunnery:  # `strike_carriers`
+        carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
+        for s in state.fleets[p]:
+            if carrier[s] and kwait[s] == 0:
+                elig.append(s)
+        if elig:
+            cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+            targets = cache.get(2 * p) if cache is not None else None
+            if targets is None:
+                targets = ship_targets(state, p, False)
+            if not targets:
+                elig = []
+    if elig or params.night:
+        state.carriers_to_name = elig
+        state.strikes = []
+        state.carrier_index = 0
+        state.phase, state.to_act = Phase.CHOICE, p
+        return
+    state.phase, state.to_act = Phase.DRAW, CHANCE
 
 
 def turn_main(state: NavalWarState) -> None:
     """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
 
     Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (R41)."""
+    cannot tell from the phase whether the player holds a face-down carrier (R41). (`start_turn` holds the
+    same steps inline.)"""
     p = state.turn_player
     params = state.params
     elig = [] if params.gunnery else strike_carriers(state, p)
@@ -156,7 +176,8 @@ def turn_main(state: NavalWarState) -> None:
 
 
 def end_turn(state: NavalWarState) -> None:
-    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end)."""
+    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end); else the
+    next living seat clockwise (`next_seat`, inline) starts its turn."""
     if state.round_over:
         return
     p = state.turn_player
@@ -169,50 +190,51 @@ def end_turn(state: NavalWarState) -> None:
         end_round(state)
         return
     n, alive = state.num_players, state.alive
-    q = (p + 1) % n  # `next_seat`, inline: this runs at every turn's end
+    q = (p + 1) % n
     while not alive[q]:
         q = (q + 1) % n
     start_turn(state, q)
 
 
 def play_actions(state: NavalWarState) -> list[int]:
-    """Turn: after drawing, play one card or discard one (Normal cards)."""
+    """Turn: after drawing, play one card or discard one (Normal cards).
+
+    Each kind's actions are read off `NavalWarGame.kind_plays`; the fleet's guns, the targets and the
+    fleet-mates are looked up once, at the first salvo in the hand."""
     p = state.to_act
-    t, layout = state.table, state.layout
-    card_kind = t.card_kind
-    kinds = set(map(card_kind.__getitem__, state.hands[p]))  # no comprehension: a function object per call in 3.11
-    guns = 0
-    gunbit = t.ship_gunbit
-    for s in state.fleets[p]:
-        guns |= gunbit[s]
-    discard = layout.discard
+    kind_plays, card_kind = state.game.kind_plays, state.table.card_kind
     out: list[int] = []
-    fire_of, kind_gunbit, kind_cat = state.game.fire_of_kind, t.kind_gunbit, t.kind_cat
+    guns = -1
     can_fire: bool | None = None
-    swap_to = mates(state, p) if state.team[p] >= 0 else None
-    for k in kinds:
-        out.append(discard + k)
-        fire = fire_of[k]
+    swap_to: list[int] = []
+    for c in state.hands[p]:
+        discard, fire, gunbit, special = kind_plays[card_kind[c]]
+        if discard in out:  # another copy of a kind already listed
+            continue
+        out.append(discard)
         if fire >= 0:
-            if guns & kind_gunbit[k]:
+            if guns < 0:
+                guns = 0
+                ship_gunbit = state.table.ship_gunbit
+                for s in state.fleets[p]:
+                    guns |= ship_gunbit[s]
+                if state.team[p] >= 0:
+                    swap_to = mates(state, p)
+            if guns & gunbit:
                 if can_fire is None:
                     can_fire = bool(ship_targets(state, p, False)) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
                 if can_fire:
                     out.append(fire)
             if swap_to:
-                base = layout.swap + t.salvo_index[k] * SEATS
+                base = state.layout.swap + (fire - state.layout.fire) * SEATS
                 out.extend([base + m for m in swap_to])
-            continue
-        cat = kind_cat[k]
-        if cat == SMOKE:
-            out.append(layout.smoke)
-        elif cat == DD:
-            out.append(layout.dd)
-        elif cat == SWEEP:
+        elif special >= 0:
+            out.append(special)
+        elif special == PLAY_SWEEP:
             if state.mine_hits[p]:
-                out.append(layout.sweep)
-        elif cat == REPAIR:
-            out.extend(layout.repair + c for c in own_salvos(state, p))
+                out.append(state.layout.sweep)
+        elif special == PLAY_REPAIR:
+            out.extend(state.layout.repair + x for x in own_salvos(state, p))
     out.sort()
     return out
 
@@ -305,7 +327,10 @@ def card_of(state: NavalWarState, p: int, kinds: tuple[int, ...]) -> int:
     for c in state.hands[p]:
         if card_kind[c] in kinds and (best < 0 or c < best):
             best = c
-    hand_remove(state, p, best)
+    state.hands[p].remove(best)  # `hand_remove`, inline
+    known = state.known[p]
+    if best in known:
+        known.remove(best)
     return best
 
 
