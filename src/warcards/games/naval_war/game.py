@@ -57,6 +57,11 @@ class NavalWarGame(Game):
         self.params = p = make_params(self.options, table.num_ships, sum(table.ship_carrier))
         self.layout = layout = notation.action_layout(table)
         """The player actions (`notation.action_layout`)."""
+        self.transitions = rules.TRANSITIONS
+        """The rules' transition of each phase (`NavalWarState._apply` reads it here, an instance attribute being
+        quicker to read than the module's)."""
+        self.legal_actions_of = rules.LEGAL_ACTIONS
+        """The rules' legal actions of each phase (`NavalWarState._legal_actions` reads them here)."""
         self.chance_layout = chance = notation.chance_layout(table)
         """The chance outcomes (`notation.chance_layout`)."""
         self.fire_of_kind: tuple[int, ...] = tuple(

@@ -31,7 +31,15 @@ from warcards.engine.api import (
     pick_weighted,
 )
 from warcards.engine.snapshot import SnapshotFields
-from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
+from warcards.games.naval_war.codes import (
+    DECK,
+    HARBOR,
+    NONE,
+    PH_DEAL_SHIP,
+    PH_END,
+    PH_ROLL,
+    PH_SHIP,
+)
 
 if TYPE_CHECKING:
     from warcards.engine.actions import ActionLayout
@@ -195,7 +203,7 @@ class NavalWarState(State):
         self.carriers_to_name: list[int] = []
         self.final_returns: list[float] = [0.0] * n
         self.deck_size = 0
-        self.phase = Phase.DEAL_SHIP
+        self.phase = PH_DEAL_SHIP
         self.to_act = CHANCE
         self.turn_player = 0
         self.dealer = 0
@@ -241,9 +249,9 @@ class NavalWarState(State):
         if self.to_act != CHANCE:
             return self._legal_actions() if self.to_act >= 0 else []
         phase = self.phase
-        if phase == Phase.ROLL:
+        if phase == PH_ROLL:
             return self.game.die_numbers
-        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+        if phase in (PH_DEAL_SHIP, PH_SHIP):
             return self.harbor
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
@@ -253,9 +261,9 @@ class NavalWarState(State):
         for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists
         (the same floats in the same order): the same outcome for every `u`."""
         phase = self.phase
-        if phase == Phase.ROLL:
+        if phase == PH_ROLL:
             return pick_uniform(self.game.die_numbers, u)
-        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+        if phase in (PH_DEAL_SHIP, PH_SHIP):
             return pick_uniform(self.harbor, u)
         game = self.game
         kind = pick_counted(self.draw_kinds, u)
@@ -266,17 +274,17 @@ class NavalWarState(State):
         return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
 
     def _legal_actions(self) -> list[int]:
-        return self.game.rules.LEGAL_ACTIONS[self.phase](self)
+        return self.game.legal_actions_of[self.phase](self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
 
     def _apply(self, action: int) -> None:
-        """The phase's transition, then the round end if someone's elimination left one side afloat."""
-        rules = self.game.rules
-        rules.TRANSITIONS[self.phase](self, action)
-        if self.round_over and self.phase != Phase.END:
-            rules.end_round(self)
+        """The phase's transition (the rules' `TRANSITIONS`, held by the game), then the round end if someone's
+        elimination left one side afloat."""
+        self.game.transitions[self.phase](self, action)
+        if self.round_over and self.phase != PH_END:
+            self.game.rules.end_round(self)
 
     def _illegal_reason(self, action: int) -> str:
         return self.game.rules.illegal_reason(self, action)

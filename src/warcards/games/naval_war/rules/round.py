@@ -13,7 +13,9 @@ from warcards.games.naval_war.codes import (
     FLEET,
     HARBOR,
     NONE,
-    Phase,
+    PH_DEAL_CARD,
+    PH_DEAL_SHIP,
+    PH_END,
 )
 from warcards.games.naval_war.notation import SEATS
 from warcards.games.naval_war.params import (
@@ -62,7 +64,7 @@ def start_round(state: NavalWarState) -> None:
     state.pending = NONE
     state.round_over = False
     state.deal_left = n * state.params.deal
-    state.phase, state.to_act = Phase.DEAL_SHIP, CHANCE
+    state.phase, state.to_act = PH_DEAL_SHIP, CHANCE
 
 
 def deal_seat(state: NavalWarState) -> int:
@@ -84,7 +86,7 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     state.deal_left -= 1
     if state.deal_left == 0:
         state.deal_left = state.num_players * state.params.deal
-        state.phase = Phase.DEAL_CARD
+        state.phase = PH_DEAL_CARD
 
 
 def take_from_deck(state: NavalWarState, k: int) -> int:
@@ -146,7 +148,7 @@ def end_round(state: NavalWarState) -> None:
     distinct = len({team[i] if team[i] >= 0 else i for i in leaders})
     if (best >= state.params.target and distinct == 1) or state.round_index >= MAX_ROUNDS:
         state.final_returns = [1.0 / distinct if i in leaders else 0.0 for i in range(state.num_players)]
-        state.phase, state.to_act = Phase.END, TERMINAL
+        state.phase, state.to_act = PH_END, TERMINAL
         return
     top = max(state.scores)
     d = state.dealer

@@ -18,10 +18,17 @@ from warcards.games.naval_war.codes import (
     ON_DD,
     ON_SALVO,
     ON_SHIP,
+    PH_AIM,
+    PH_CHOICE,
+    PH_DD_SINK,
+    PH_DD_TARGET,
+    PH_DRAW,
+    PH_GIVE,
+    PH_OPEN,
+    PH_REFILL,
     PLAY,
     PLAY_REPAIR,
     PLAY_SWEEP,
-    Phase,
 )
 from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
 from warcards.games.naval_war.notation import SEATS
@@ -81,7 +88,7 @@ def opening_continue(state: NavalWarState) -> None:
             continue
         hand = state.hands[p]
         if len(hand) < state.params.hand_size and state.deck_size > 0:
-            state.phase, state.to_act = Phase.REFILL, CHANCE
+            state.phase, state.to_act = PH_REFILL, CHANCE
             return
         dropped = False
         for c in list(hand):
@@ -93,7 +100,7 @@ def opening_continue(state: NavalWarState) -> None:
         if dropped:
             continue
         if any(kind_red[card_kind[c]] for c in hand):
-            state.phase, state.to_act = Phase.OPEN, p
+            state.phase, state.to_act = PH_OPEN, p
             return
         _opening_done(state, p)
 
@@ -129,7 +136,7 @@ def start_turn(state: NavalWarState, p: int) -> None:
         state.targets_cache = None
     if state.dd_card[p] >= 0:
         if dd_targets(state, p):
-            state.phase, state.to_act = Phase.DD_TARGET, p
+            state.phase, state.to_act = PH_DD_TARGET, p
             return
         discard_dd(state, p)
     params = state.params
@@ -150,9 +157,9 @@ def start_turn(state: NavalWarState, p: int) -> None:
         state.carriers_to_name = elig
         state.strikes = []
         state.carrier_index = 0
-        state.phase, state.to_act = Phase.CHOICE, p
+        state.phase, state.to_act = PH_CHOICE, p
         return
-    state.phase, state.to_act = Phase.DRAW, CHANCE
+    state.phase, state.to_act = PH_DRAW, CHANCE
 
 
 def turn_main(state: NavalWarState) -> None:
@@ -170,9 +177,9 @@ def turn_main(state: NavalWarState) -> None:
         state.carriers_to_name = elig
         state.strikes = []
         state.carrier_index = 0
-        state.phase, state.to_act = Phase.CHOICE, p
+        state.phase, state.to_act = PH_CHOICE, p
         return
-    state.phase, state.to_act = Phase.DRAW, CHANCE
+    state.phase, state.to_act = PH_DRAW, CHANCE
 
 
 def end_turn(state: NavalWarState) -> None:
@@ -286,7 +293,7 @@ def play(state: NavalWarState, a: int) -> None:
         c = card_of(state, p, (t.salvo_kinds[a - layout.fire],))
         state.card_position[c] = PLAY
         state.aiming = c
-        state.phase = Phase.AIM
+        state.phase = PH_AIM
         return
     elif a < layout.swap:
         repair(state, p, a - layout.repair)
@@ -297,7 +304,7 @@ def play(state: NavalWarState, a: int) -> None:
         state.hands[m].append(c)
         state.known[m].append(c)
         state.swap_card = c
-        state.phase, state.to_act = Phase.GIVE, m
+        state.phase, state.to_act = PH_GIVE, m
         return
     end_turn(state)
 
@@ -393,7 +400,7 @@ def dd_continue(state: NavalWarState) -> None:
     discarded and the owner's normal turn follows (R9)."""
     j = state.dd_target
     if state.dd_left > 0 and state.alive[j] and state.fleets[j]:
-        state.phase, state.to_act = Phase.DD_SINK, state.turn_player
+        state.phase, state.to_act = PH_DD_SINK, state.turn_player
         return
     discard_dd(state, state.turn_player)
     if not state.round_over:
