@@ -116,3 +116,5 @@ ROLL_SUB = Roll.SUB
 ROLL_TORPEDO = Roll.TORPEDO
 ROLL_DD = Roll.DD
 ROLL_STRIKE = Roll.STRIKE
+DRAW_PHASES = frozenset({PH_DEAL_CARD, PH_REFILL, PH_DRAW})
+"""The chance phases that draw a play card (the others deal a ship, draw an Additional Ship or roll the die)."""

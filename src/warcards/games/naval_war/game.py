@@ -79,6 +79,8 @@ class NavalWarGame(Game):
         self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
         """The chance outcome that draws each kind."""
         self.first_draw_outcome = chance.card
+        self.kind_first_card: tuple[int, ...] = tuple(cards[0] for cards in table.kind_cards)
+        """The lowest-numbered card of each kind (a kind's copies are numbered consecutively, `cards._tables`)."""
         """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         boxed: set[int] = set()
         if not p.additional_ship:

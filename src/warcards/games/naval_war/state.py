@@ -20,19 +20,20 @@ from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import (
     CHANCE,
+    COUNTED_MAX,
     JSON,
     TERMINAL,
     GameResult,
     LogLine,
     Rng,
     State,
-    pick_counted,
     pick_uniform,
     pick_weighted,
 )
 from warcards.engine.snapshot import SnapshotFields
 from warcards.games.naval_war.codes import (
     DECK,
+    DRAW_PHASES,
     HARBOR,
     NONE,
     PH_DEAL_SHIP,
@@ -52,6 +53,11 @@ _MUTABLE = (
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
+
+
+_COUNTED_MARGIN = 2.0**-20
+"""`engine.api.pick_counted`'s margin: how near (in pile positions) to a boundary between two positions the
+inline copy in `NavalWarState._sample_outcome` leaves `u` to the float sums."""
 
 
 def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
@@ -256,22 +262,26 @@ class NavalWarState(State):
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
     def _sample_outcome(self, u: float) -> int:
-        """The engine's `sample_outcome` without the (outcome, probability) pairs: a ship or a die face by
-        `pick_uniform`; a play card's kind read off the draw pile's kinds by position (`pick_counted`), or,
-        for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists
-        (the same floats in the same order): the same outcome for every `u`."""
+        """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
+        the draw pile's kinds by position (`pick_counted`, inline: this runs at every draw), or, for a `u` on
+        the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists (the same floats
+        in the same order); a ship or a die face by `pick_uniform`: the same outcome for every `u`."""
         phase = self.phase
+        if phase in DRAW_PHASES:
+            kinds = self.draw_kinds
+            n = len(kinds)
+            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
+                x = u * n
+                j = int(x)
+                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                    return self.game.first_draw_outcome + kinds[j]
+            game = self.game
+            counts = self.deck_count
+            chances = game.draw_chances[self.deck_size].__getitem__
+            return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
         if phase == PH_ROLL:
             return pick_uniform(self.game.die_numbers, u)
-        if phase in (PH_DEAL_SHIP, PH_SHIP):
-            return pick_uniform(self.harbor, u)
-        game = self.game
-        kind = pick_counted(self.draw_kinds, u)
-        if kind is not None:
-            return game.first_draw_outcome + kind
-        counts = self.deck_count
-        chances = game.draw_chances[self.deck_size].__getitem__
-        return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
+        return pick_uniform(self.harbor, u)
 
     def _legal_actions(self) -> list[int]:
         return self.game.legal_actions_of[self.phase](self)

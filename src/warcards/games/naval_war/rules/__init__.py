@@ -10,6 +10,7 @@ are in RULES.md; the code cites them by id ("R12").
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import getitem
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
 from warcards.games.naval_war.codes import (
+    DECK,
     HAND,
     PH_AIM,
     PH_CHOICE,
@@ -40,7 +42,7 @@ from warcards.games.naval_war.codes import (
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, end_round, start_round, take_from_deck
+from warcards.games.naval_war.rules.round import deal_seat, deal_ship, end_round, start_round
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -162,8 +164,16 @@ def _on_end(state: NavalWarState, a: int) -> None:
 def _on_draw(state: NavalWarState, outcome: int) -> None:
     """A play card drawn (chance block `card`: its kind): dealt, refilled in the opening, or the turn's draw
     (Turn)."""
-    k = outcome - state.game.first_draw_outcome
-    c = take_from_deck(state, k)
+    game = state.game
+    k = outcome - game.first_draw_outcome
+    # The copy drawn: the lowest-numbered copy of kind k in the draw pile (the pile is unordered), found by the
+    # list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
+    # holds one since the outcome is legal).
+    c = state.card_position.index(DECK, game.kind_first_card[k])
+    state.deck_count[k] -= 1
+    state.deck_size -= 1
+    kinds = state.draw_kinds
+    del kinds[bisect_left(kinds, k)]
     ph = state.phase
     if ph == PH_DEAL_CARD:
         j = deal_seat(state)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -87,19 +86,6 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     if state.deal_left == 0:
         state.deal_left = state.num_players * state.params.deal
         state.phase = PH_DEAL_CARD
-
-
-def take_from_deck(state: NavalWarState, k: int) -> int:
-    """The drawn copy of kind `k`: the lowest-numbered copy in the draw pile (the pile is unordered)."""
-    cpos = state.card_position
-    for c in state.table.kind_cards[k]:
-        if cpos[c] == DECK:
-            state.deck_count[k] -= 1
-            state.deck_size -= 1
-            kinds = state.draw_kinds
-            del kinds[bisect_left(kinds, k)]
-            return c
-    raise AssertionError(f"kind {k} is not in the draw pile")
 
 
 def round_points(state: NavalWarState) -> list[int]:
