@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 import warcards
-from warcards.engine import CHANCE, sample_chance
+from warcards.engine import CHANCE
 from warcards.rl import gymnasium_env, openspiel, pettingzoo_env
 
 
@@ -34,7 +34,7 @@ def raw_engine(game_id: str, seconds: float) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                state.apply_chance(rng.random())
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
@@ -86,7 +86,7 @@ def open_spiel(game_id: str, seconds: float) -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                state.apply_chance(rng.random())
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])

@@ -29,7 +29,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from warcards.engine.api import CHANCE, TERMINAL, State, sample_chance
+from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.errors import IllegalActionError, InvalidActionError, WarcardsError
 from warcards.engine.registry import games, load_game, option_specs
 from warcards.engine.text import quote
@@ -560,7 +560,7 @@ def run_scenario(source: str | Path | dict[str, Any]) -> ScenarioResult:
         label = f"step {index} (actions[{index - 1}])"
         text = step.action if isinstance(step, ErrorStep) else step
         while state.current_player() == CHANCE and next_scripted_is_chance(text) is None:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+            state.apply_chance(rng.random())
         before = state.fingerprint()
         try:
             state.apply_action(state.parse_action(text))
@@ -586,7 +586,7 @@ def run_scenario(source: str | Path | dict[str, Any]) -> ScenarioResult:
         failures.append(f"checkpoints after {', '.join(map(str, unreached))} not reached: the script stopped at step {steps + 1}")
     if scenario.settle_chance:
         while state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+            state.apply_chance(rng.random())
     failures += check_expectations(state, scenario.expect, "at the end")
     return ScenarioResult(
         name=scenario.name,

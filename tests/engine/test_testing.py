@@ -11,6 +11,7 @@ from tests.bots.toygame import ToyGame
 from warcards.engine.api import CHANCE, State, sample_chance
 from warcards.engine.registry import load_game
 from warcards.testing import random_playout, random_step, run_battery, sample_states
+from warcards.testing.battery import check_apply_chance
 
 
 def _copied_loop(state: State, rng: random.Random) -> list[str]:
@@ -64,3 +65,23 @@ def test_the_battery_runs_on_a_built_game_and_refuses_options_with_it() -> None:
     assert tally.games == 10 and tally.states > 0
     with pytest.raises(ValueError, match=r"options .* given with a built game"):
         run_battery(ToyGame(3), {"players": 2}, games=1)
+
+
+def test_the_battery_catches_an_apply_chance_that_leaves_another_state_than_apply_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = ToyGame(3).new_initial_state()
+    assert state.current_player() == CHANCE
+    check_apply_chance(state, "fine")
+
+    def deals_the_last_card(self: State, u: float) -> int:
+        """Says it drew the outcome at `u` but deals the pile's last card."""
+        outcome = self._sample_outcome(u)
+        self._apply(self.legal_actions()[-1])
+        return outcome
+
+    monkeypatch.setattr(type(state), "_apply_chance", deals_the_last_card)
+    before = state.fingerprint()
+    with pytest.raises(AssertionError, match=r"skewed: apply_chance\(0.0\) leaves another state"):
+        check_apply_chance(state, "skewed")
+    assert state.fingerprint() == before

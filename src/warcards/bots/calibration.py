@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, State, sample_chance
+from warcards.engine.api import CHANCE, Game, State
 from warcards.engine.registry import game_spec
 
 Evaluator = Callable[[State], list[float]]
@@ -72,7 +72,7 @@ def noisy_move(state: State, agents: Sequence[Agent], rng: random.Random, random
     heuristic. Shared with the evaluation fits in `scripts/fit_evaluate/`."""
     player = state.current_player()
     if player == CHANCE:
-        state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+        state.apply_chance(rng.random())
     elif rng.random() < random_share:
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])

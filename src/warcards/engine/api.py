@@ -263,10 +263,18 @@ class State(ABC):
         loops' chance step. At a node that is not a chance node it raises `ValueError`, the state unchanged."""
         if self.current_player() != CHANCE:
             raise ValueError("apply_chance: this is not a chance node")
-        outcome = self._sample_outcome(u)
-        self._apply(outcome)
+        outcome = self._apply_chance(u)
         self._history.append(outcome)
         self._legal_cache = None
+        return outcome
+
+    def _apply_chance(self, u: float) -> int:
+        """Hook behind `apply_chance` (called at chance nodes only): apply the outcome at cumulative probability
+        `u` and return it — by default `_apply(_sample_outcome(u))`. A game may do both in one go where a draw
+        is most of its actions; it must pick the same outcome and leave the same state for every `u` (the
+        battery checks)."""
+        outcome = self._sample_outcome(u)
+        self._apply(outcome)
         return outcome
 
     def _sample_outcome(self, u: float) -> int:

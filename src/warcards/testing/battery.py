@@ -110,6 +110,25 @@ def check_sample_outcome(state: State, outcomes: list[tuple[int, float]], where:
         assert state.sample_outcome(u) == sample_chance(outcomes, u), f"{where}: sample_outcome({u!r}) differs"
 
 
+def check_apply_chance(state: State, where: str) -> None:
+    """`apply_chance(u)` (a game's fused draw-and-apply) picks `sample_chance(chance_outcomes(), u)` and leaves
+    exactly the state `apply_action` of that outcome leaves (its fingerprint, and its whole snapshot when the
+    game declares snapshot fields), for the first outcome and the one in the middle; the original stays
+    untouched."""
+    outcomes = state.chance_outcomes()
+    total = sum(probability for _, probability in outcomes[: len(outcomes) // 2 + 1])
+    before = state.fingerprint()
+    for u in (0.0, total):  # `check_sample_outcome` tries the boundaries; here what the draw leaves matters
+        fused, stepwise = state.clone(), state.clone()
+        expected = sample_chance(outcomes, u)
+        assert fused.apply_chance(u) == expected, f"{where}: apply_chance({u!r}) picks another outcome"
+        stepwise.apply_action(expected)
+        assert fused.fingerprint() == stepwise.fingerprint(), f"{where}: apply_chance({u!r}) leaves another state"
+        if type(state).snapshot_fields is not None:
+            assert fused.snapshot() == stepwise.snapshot(), f"{where}: apply_chance({u!r}) leaves another state"
+    assert state.fingerprint() == before, f"{where}: apply_chance on a clone changed the original"
+
+
 def check_sampled(
     state: State, game: Game, rng: random.Random, initial_cards: Counter[str], where: str
 ) -> int:
@@ -138,6 +157,8 @@ def check_sampled(
         else:
             raise AssertionError(f"{where}: unlisted action {action} was accepted")
         assert state.fingerprint() == before, f"{where}: a refused action changed the state"
+    if player == CHANCE:
+        check_apply_chance(state, where)
     # Notation round-trips for every legal action.
     for action in legal:
         text = state.action_to_string(action)
