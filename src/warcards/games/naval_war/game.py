@@ -60,6 +60,8 @@ class NavalWarGame(Game):
         self.transitions = rules.TRANSITIONS
         """The rules' transition of each phase (`NavalWarState._apply` reads it here, an instance attribute being
         quicker to read than the module's)."""
+        self.draw_card = rules.draw_card
+        """The rules' draw of a play card by kind and pile entry (`NavalWarState._apply_chance` calls it)."""
         self.legal_actions_of = rules.LEGAL_ACTIONS
         """The rules' legal actions of each phase (`NavalWarState._legal_actions` reads them here)."""
         self.chance_layout = chance = notation.chance_layout(table)

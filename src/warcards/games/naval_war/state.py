@@ -261,6 +261,27 @@ class NavalWarState(State):
             return self.harbor
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
+    def _apply_chance(self, u: float) -> int:
+        """The engine's `_apply(_sample_outcome(u))` in one go for a play card drawn: its kind read off the draw
+        pile's kinds by position (as `_sample_outcome` does), and the rules' `draw_card` told that position;
+        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks."""
+        if self.phase in DRAW_PHASES:
+            kinds = self.draw_kinds
+            n = len(kinds)
+            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
+                x = u * n
+                j = int(x)
+                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                    k = kinds[j]
+                    game = self.game
+                    game.draw_card(self, k, j)
+                    if self.round_over and self.phase != PH_END:
+                        game.rules.end_round(self)
+                    return game.first_draw_outcome + k
+        outcome = self._sample_outcome(u)
+        self._apply(outcome)
+        return outcome
+
     def _sample_outcome(self, u: float) -> int:
         """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
         the draw pile's kinds by position (`pick_counted`, inline: this runs at every draw), or, for a `u` on

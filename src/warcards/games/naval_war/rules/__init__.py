@@ -25,12 +25,12 @@ from warcards.games.naval_war.codes import (
     PH_DD_SINK,
     PH_DD_TARGET,
     PH_DEAL_CARD,
+    PH_DRAW,
     PH_END,
     PH_GIVE,
     PH_OPEN,
     PH_PLAY,
     PH_RED,
-    PH_REFILL,
     PH_ROLL,
     PH_STRIKE,
     PHASE_NAMES,
@@ -162,42 +162,49 @@ def _on_end(state: NavalWarState, a: int) -> None:
 
 
 def _on_draw(state: NavalWarState, outcome: int) -> None:
-    """A play card drawn (chance block `card`: its kind): dealt, refilled in the opening, or the turn's draw
-    (Turn)."""
-    game = state.game
-    k = outcome - game.first_draw_outcome
-    # The copy drawn: the lowest-numbered copy of kind k in the draw pile (the pile is unordered), found by the
-    # list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
-    # holds one since the outcome is legal).
-    c = state.card_position.index(DECK, game.kind_first_card[k])
+    """A play card drawn (chance block `card`: its kind): `draw_card` at the kind's first entry in the pile."""
+    k = outcome - state.game.first_draw_outcome
+    draw_card(state, k, bisect_left(state.draw_kinds, k))
+
+
+def draw_card(state: NavalWarState, k: int, at: int) -> None:
+    """A play card of kind `k` drawn, `at` an entry of the pile's kinds that holds `k` (any one: they are
+    sorted): the turn's draw (Turn), dealt, or refilled in the opening. The state's `_apply_chance` calls it
+    with the entry it read the kind off.
+
+    The copy drawn is the lowest-numbered copy of kind `k` in the draw pile (the pile is unordered), found by
+    the list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
+    holds one since the outcome is legal)."""
+    cpos = state.card_position
+    c = cpos.index(DECK, state.game.kind_first_card[k])
     state.deck_count[k] -= 1
     state.deck_size -= 1
-    kinds = state.draw_kinds
-    del kinds[bisect_left(kinds, k)]
+    del state.draw_kinds[at]
     ph = state.phase
+    if ph == PH_DRAW:
+        p = state.turn_player
+        # A red card drawn is played at once and is the turn (Turn; Red cards).
+        if state.table.kind_red[k]:
+            cpos[c] = PLAY
+            state.pending = c
+            red_drawn(state, c)
+            return
+        cpos[c] = HAND + p
+        state.hands[p].append(c)
+        state.phase, state.to_act = PH_PLAY, p
+        return
     if ph == PH_DEAL_CARD:
         j = deal_seat(state)
-        state.card_position[c] = HAND + j
+        cpos[c] = HAND + j
         state.hands[j].append(c)
         state.deal_left -= 1
         if state.deal_left == 0:
             begin_opening(state)
         return
     p = state.turn_player
-    if ph == PH_REFILL:
-        state.card_position[c] = HAND + p
-        state.hands[p].append(c)
-        opening_continue(state)
-        return
-    # Turn: a red card drawn is played at once and is the turn (Turn; Red cards).
-    if state.table.kind_red[k]:
-        state.card_position[c] = PLAY
-        state.pending = c
-        red_drawn(state, c)
-        return
-    state.card_position[c] = HAND + p
+    cpos[c] = HAND + p
     state.hands[p].append(c)
-    state.phase, state.to_act = PH_PLAY, p
+    opening_continue(state)
 
 
 def _on_roll(state: NavalWarState, outcome: int) -> None:
@@ -338,6 +345,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal_seat",
+    "draw_card",
     "end_round",
     "illegal_reason",
     "legal_actions",

@@ -15,7 +15,7 @@ from warcards.games.naval_war.codes import (
     PH_STRIKE,
     ROLL_STRIKE,
 )
-from warcards.games.naval_war.rules.targets import expose, ship_at, strike_targets
+from warcards.games.naval_war.rules.targets import expose, ship_at, ship_targets
 from warcards.games.naval_war.rules.turn import end_turn
 
 if TYPE_CHECKING:
@@ -29,7 +29,10 @@ def strike_actions(state: NavalWarState) -> list[int]:
     if not state.carriers_to_name:
         return [layout.draw]
     carrier = state.carriers_to_name[state.carrier_index]
-    targets = strike_targets(state, p)
+    cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+    targets = cache.get(2 * p) if cache is not None else None
+    if targets is None:
+        targets = ship_targets(state, p, False)
     out = list(map(layout.strike.__add__, targets))  # no comprehension: a function object per call in Python 3.11
     if state.params.kamikaze and state.table.ship_japan[carrier]:
         out.extend(map(layout.kamikaze.__add__, targets))

@@ -229,7 +229,11 @@ def play_actions(state: NavalWarState) -> list[int]:
                     swap_to = mates(state, p)
             if guns & gunbit:
                 if can_fire is None:
-                    can_fire = bool(ship_targets(state, p, False)) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
+                    cache = state.targets_cache  # the cached list read directly when there is one
+                    targets = cache.get(2 * p) if cache is not None else None
+                    if targets is None:
+                        targets = ship_targets(state, p, False)
+                    can_fire = bool(targets) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
                 if can_fire:
                     out.append(fire)
             if swap_to:
@@ -250,7 +254,11 @@ def aim_actions(state: NavalWarState) -> list[int]:
     """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
     p = state.to_act
     layout = state.layout
-    out = sorted(map(layout.at.__add__, ship_targets(state, p, False)))
+    cache = state.targets_cache  # the cached list read directly when there is one
+    targets = cache.get(2 * p) if cache is not None else None
+    if targets is None:
+        targets = ship_targets(state, p, False)
+    out = sorted(map(layout.at.__add__, targets))
     at_dd, dd_card = layout.at_dd, state.dd_card
     for j in enemies(state, p):  # loops, not comprehensions: Python 3.11 makes a function object per comprehension
         if dd_card[j] >= 0:
