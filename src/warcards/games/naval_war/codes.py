@@ -16,6 +16,12 @@ FLEET, DEEP = 10, 20
 NONE = -1
 """No card, ship, seat or target (an empty slot: no Smoke played, no red card pending, no last minefield)."""
 
+# A kind's play after the draw when it depends on the state (`NavalWarGame.kind_plays`; other plays are actions).
+PLAY_SWEEP = -2
+"""Minesweeper: `sweep`, while a minefield lies before the player's task force."""
+PLAY_REPAIR = -3
+"""Repair: `repair SALVO` for each salvo under the player's ships."""
+
 
 class Phase:
     """The phases of play (`NavalWarState.phase`), plain ints so that the rules compare them cheaply."""
@@ -86,3 +92,29 @@ class Roll:
     """A Destroyer Squadron: sinks that many ships."""
     STRIKE = 3
     """An air strike: sinks on 1 (1–2 as Kamikaze)."""
+
+
+# The phases and roll kinds again as module constants, for the rules' hot paths: in CPython 3.11 reading a module
+# global costs a fraction of reading a class attribute (which the interpreter does not specialize).
+PH_DEAL_SHIP = Phase.DEAL_SHIP
+PH_DEAL_CARD = Phase.DEAL_CARD
+PH_REFILL = Phase.REFILL
+PH_OPEN = Phase.OPEN
+PH_CHOICE = Phase.CHOICE
+PH_DRAW = Phase.DRAW
+PH_PLAY = Phase.PLAY
+PH_RED = Phase.RED
+PH_ROLL = Phase.ROLL
+PH_SHIP = Phase.SHIP
+PH_STRIKE = Phase.STRIKE
+PH_DD_TARGET = Phase.DD_TARGET
+PH_DD_SINK = Phase.DD_SINK
+PH_GIVE = Phase.GIVE
+PH_END = Phase.END
+PH_AIM = Phase.AIM
+ROLL_SUB = Roll.SUB
+ROLL_TORPEDO = Roll.TORPEDO
+ROLL_DD = Roll.DD
+ROLL_STRIKE = Roll.STRIKE
+DRAW_PHASES = frozenset({PH_DEAL_CARD, PH_REFILL, PH_DRAW})
+"""The chance phases that draw a play card (the others deal a ship, draw an Additional Ship or roll the die)."""

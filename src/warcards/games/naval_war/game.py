@@ -11,7 +11,17 @@ from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import log, notation, rules, views
 from warcards.games.naval_war import setup as scenario_setup
-from warcards.games.naval_war.cards import ADDSHIP, CARD_FILE, DD, RED_CATEGORIES, SWEEP, load_tables
+from warcards.games.naval_war.cards import (
+    ADDSHIP,
+    CARD_FILE,
+    DD,
+    RED_CATEGORIES,
+    REPAIR,
+    SMOKE,
+    SWEEP,
+    load_tables,
+)
+from warcards.games.naval_war.codes import PLAY_REPAIR, PLAY_SWEEP
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
 from warcards.games.naval_war.state import (
     LogModule,
@@ -47,15 +57,32 @@ class NavalWarGame(Game):
         self.params = p = make_params(self.options, table.num_ships, sum(table.ship_carrier))
         self.layout = layout = notation.action_layout(table)
         """The player actions (`notation.action_layout`)."""
+        self.transitions = rules.TRANSITIONS
+        """The rules' transition of each phase (`NavalWarState._apply` reads it here, an instance attribute being
+        quicker to read than the module's)."""
+        self.draw_card = rules.draw_card
+        """The rules' draw of a play card by kind and pile entry (`NavalWarState._apply_chance` calls it)."""
+        self.legal_actions_of = rules.LEGAL_ACTIONS
+        """The rules' legal actions of each phase (`NavalWarState._legal_actions` reads them here)."""
         self.chance_layout = chance = notation.chance_layout(table)
         """The chance outcomes (`notation.chance_layout`)."""
         self.fire_of_kind: tuple[int, ...] = tuple(
             layout.fire + table.salvo_index[k] if table.salvo_index[k] >= 0 else -1 for k in range(table.num_kinds)
         )
         """The `fire` action of each salvo kind (-1 for any other kind)."""
+        play_of = {SMOKE: layout.smoke, DD: layout.dd, SWEEP: PLAY_SWEEP, REPAIR: PLAY_REPAIR}
+        self.kind_plays: tuple[tuple[int, int, int, int], ...] = tuple(
+            (layout.discard + k, self.fire_of_kind[k], table.kind_gunbit[k], play_of.get(table.kind_cat[k], -1))
+            for k in range(table.num_kinds)
+        )
+        """What a card of each kind offers after the draw (`rules.turn.play_actions`): its `discard` action, its
+        `fire` action (-1 but for a salvo), its gun bit, and its play: `smoke` or `dd`, `PLAY_SWEEP` or
+        `PLAY_REPAIR` (played when the state allows), or -1 (none but the discard and the fire)."""
         self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
         """The chance outcome that draws each kind."""
         self.first_draw_outcome = chance.card
+        self.kind_first_card: tuple[int, ...] = tuple(cards[0] for cards in table.kind_cards)
+        """The lowest-numbered card of each kind (a kind's copies are numbered consecutively, `cards._tables`)."""
         """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         boxed: set[int] = set()
         if not p.additional_ship:

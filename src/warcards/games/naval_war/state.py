@@ -20,18 +20,27 @@ from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import (
     CHANCE,
+    COUNTED_MAX,
     JSON,
     TERMINAL,
     GameResult,
     LogLine,
     Rng,
     State,
-    pick_counted,
     pick_uniform,
     pick_weighted,
 )
 from warcards.engine.snapshot import SnapshotFields
-from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
+from warcards.games.naval_war.codes import (
+    DECK,
+    DRAW_PHASES,
+    HARBOR,
+    NONE,
+    PH_DEAL_SHIP,
+    PH_END,
+    PH_ROLL,
+    PH_SHIP,
+)
 
 if TYPE_CHECKING:
     from warcards.engine.actions import ActionLayout
@@ -44,6 +53,11 @@ _MUTABLE = (
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
+
+
+_COUNTED_MARGIN = 2.0**-20
+"""`engine.api.pick_counted`'s margin: how near (in pile positions) to a boundary between two positions the
+inline copy in `NavalWarState._sample_outcome` leaves `u` to the float sums."""
 
 
 def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
@@ -195,7 +209,7 @@ class NavalWarState(State):
         self.carriers_to_name: list[int] = []
         self.final_returns: list[float] = [0.0] * n
         self.deck_size = 0
-        self.phase = Phase.DEAL_SHIP
+        self.phase = PH_DEAL_SHIP
         self.to_act = CHANCE
         self.turn_player = 0
         self.dealer = 0
@@ -241,42 +255,67 @@ class NavalWarState(State):
         if self.to_act != CHANCE:
             return self._legal_actions() if self.to_act >= 0 else []
         phase = self.phase
-        if phase == Phase.ROLL:
+        if phase == PH_ROLL:
             return self.game.die_numbers
-        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
+        if phase in (PH_DEAL_SHIP, PH_SHIP):
             return self.harbor
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
+    def _apply_chance(self, u: float) -> int:
+        """The engine's `_apply(_sample_outcome(u))` in one go for a play card drawn: its kind read off the draw
+        pile's kinds by position (as `_sample_outcome` does), and the rules' `draw_card` told that position;
+        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks."""
+        if self.phase in DRAW_PHASES:
+            kinds = self.draw_kinds
+            n = len(kinds)
+            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
+                x = u * n
+                j = int(x)
+                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                    k = kinds[j]
+                    game = self.game
+                    game.draw_card(self, k, j)
+                    if self.round_over and self.phase != PH_END:
+                        game.rules.end_round(self)
+                    return game.first_draw_outcome + k
+        outcome = self._sample_outcome(u)
+        self._apply(outcome)
+        return outcome
+
     def _sample_outcome(self, u: float) -> int:
-        """The engine's `sample_outcome` without the (outcome, probability) pairs: a ship or a die face by
-        `pick_uniform`; a play card's kind read off the draw pile's kinds by position (`pick_counted`), or,
-        for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists
-        (the same floats in the same order): the same outcome for every `u`."""
+        """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
+        the draw pile's kinds by position (`pick_counted`, inline: this runs at every draw), or, for a `u` on
+        the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists (the same floats
+        in the same order); a ship or a die face by `pick_uniform`: the same outcome for every `u`."""
         phase = self.phase
-        if phase == Phase.ROLL:
+        if phase in DRAW_PHASES:
+            kinds = self.draw_kinds
+            n = len(kinds)
+            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
+                x = u * n
+                j = int(x)
+                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                    return self.game.first_draw_outcome + kinds[j]
+            game = self.game
+            counts = self.deck_count
+            chances = game.draw_chances[self.deck_size].__getitem__
+            return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
+        if phase == PH_ROLL:
             return pick_uniform(self.game.die_numbers, u)
-        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
-            return pick_uniform(self.harbor, u)
-        game = self.game
-        kind = pick_counted(self.draw_kinds, u)
-        if kind is not None:
-            return game.first_draw_outcome + kind
-        counts = self.deck_count
-        chances = game.draw_chances[self.deck_size].__getitem__
-        return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
+        return pick_uniform(self.harbor, u)
 
     def _legal_actions(self) -> list[int]:
-        return self.game.rules.LEGAL_ACTIONS[self.phase](self)
+        return self.game.legal_actions_of[self.phase](self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
 
     def _apply(self, action: int) -> None:
-        """The phase's transition, then the round end if someone's elimination left one side afloat."""
-        rules = self.game.rules
-        rules.TRANSITIONS[self.phase](self, action)
-        if self.round_over and self.phase != Phase.END:
-            rules.end_round(self)
+        """The phase's transition (the rules' `TRANSITIONS`, held by the game), then the round end if someone's
+        elimination left one side afloat."""
+        self.game.transitions[self.phase](self, action)
+        if self.round_over and self.phase != PH_END:
+            self.game.rules.end_round(self)
 
     def _illegal_reason(self, action: int) -> str:
         return self.game.rules.illegal_reason(self, action)

@@ -10,17 +10,39 @@ are in RULES.md; the code cites them by id ("R12").
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from itertools import compress, repeat
 from operator import getitem
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
-from warcards.games.naval_war.codes import HAND, PHASE_NAMES, PLAY, Phase, Roll
+from warcards.games.naval_war.codes import (
+    DECK,
+    HAND,
+    PH_AIM,
+    PH_CHOICE,
+    PH_DD_SINK,
+    PH_DD_TARGET,
+    PH_DEAL_CARD,
+    PH_DRAW,
+    PH_END,
+    PH_GIVE,
+    PH_OPEN,
+    PH_PLAY,
+    PH_RED,
+    PH_ROLL,
+    PH_STRIKE,
+    PHASE_NAMES,
+    PLAY,
+    ROLL_DD,
+    ROLL_SUB,
+    ROLL_TORPEDO,
+)
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, end_round, start_round, take_from_deck
+from warcards.games.naval_war.rules.round import deal_seat, deal_ship, end_round, start_round
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -118,15 +140,15 @@ def apply(state: NavalWarState, action: int) -> None:
     """Apply a legal action or chance outcome: the phase's transition, then the round end if someone's
     elimination left one side afloat (the state's `_apply` does the same with `TRANSITIONS` itself)."""
     TRANSITIONS[state.phase](state, action)
-    if state.round_over and state.phase != Phase.END:
+    if state.round_over and state.phase != PH_END:
         end_round(state)
 
 
 def _on_dd_target(state: NavalWarState, a: int) -> None:
     """Destroyer Squadron: the task force named; the die follows."""
     state.dd_target = a - state.layout.dd_target
-    state.roll_kind = Roll.DD
-    state.phase, state.to_act = Phase.ROLL, CHANCE
+    state.roll_kind = ROLL_DD
+    state.phase, state.to_act = PH_ROLL, CHANCE
 
 
 def _on_dd_sink(state: NavalWarState, a: int) -> None:
@@ -140,34 +162,49 @@ def _on_end(state: NavalWarState, a: int) -> None:
 
 
 def _on_draw(state: NavalWarState, outcome: int) -> None:
-    """A play card drawn (chance block `card`: its kind): dealt, refilled in the opening, or the turn's draw
-    (Turn)."""
+    """A play card drawn (chance block `card`: its kind): `draw_card` at the kind's first entry in the pile."""
     k = outcome - state.game.first_draw_outcome
-    c = take_from_deck(state, k)
+    draw_card(state, k, bisect_left(state.draw_kinds, k))
+
+
+def draw_card(state: NavalWarState, k: int, at: int) -> None:
+    """A play card of kind `k` drawn, `at` an entry of the pile's kinds that holds `k` (any one: they are
+    sorted): the turn's draw (Turn), dealt, or refilled in the opening. The state's `_apply_chance` calls it
+    with the entry it read the kind off.
+
+    The copy drawn is the lowest-numbered copy of kind `k` in the draw pile (the pile is unordered), found by
+    the list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
+    holds one since the outcome is legal)."""
+    cpos = state.card_position
+    c = cpos.index(DECK, state.game.kind_first_card[k])
+    state.deck_count[k] -= 1
+    state.deck_size -= 1
+    del state.draw_kinds[at]
     ph = state.phase
-    if ph == Phase.DEAL_CARD:
+    if ph == PH_DRAW:
+        p = state.turn_player
+        # A red card drawn is played at once and is the turn (Turn; Red cards).
+        if state.table.kind_red[k]:
+            cpos[c] = PLAY
+            state.pending = c
+            red_drawn(state, c)
+            return
+        cpos[c] = HAND + p
+        state.hands[p].append(c)
+        state.phase, state.to_act = PH_PLAY, p
+        return
+    if ph == PH_DEAL_CARD:
         j = deal_seat(state)
-        state.card_position[c] = HAND + j
+        cpos[c] = HAND + j
         state.hands[j].append(c)
         state.deal_left -= 1
         if state.deal_left == 0:
             begin_opening(state)
         return
     p = state.turn_player
-    if ph == Phase.REFILL:
-        state.card_position[c] = HAND + p
-        state.hands[p].append(c)
-        opening_continue(state)
-        return
-    # Turn: a red card drawn is played at once and is the turn (Turn; Red cards).
-    if state.table.kind_red[k]:
-        state.card_position[c] = PLAY
-        state.pending = c
-        red_drawn(state, c)
-        return
-    state.card_position[c] = HAND + p
+    cpos[c] = HAND + p
     state.hands[p].append(c)
-    state.phase, state.to_act = Phase.PLAY, p
+    opening_continue(state)
 
 
 def _on_roll(state: NavalWarState, outcome: int) -> None:
@@ -176,11 +213,11 @@ def _on_roll(state: NavalWarState, outcome: int) -> None:
     r = outcome - state.game.chance_layout.die + 1
     kind = state.roll_kind
     p = state.turn_player
-    if kind == Roll.SUB or kind == Roll.TORPEDO:
-        if r >= (5 if kind == Roll.SUB else 6):
+    if kind in (ROLL_SUB, ROLL_TORPEDO):
+        if r >= (5 if kind == ROLL_SUB else 6):
             sink(state, state.pending_target, p)
         after_red(state)
-    elif kind == Roll.DD:
+    elif kind == ROLL_DD:
         state.dd_left = r
         dd_continue(state)
     else:
@@ -204,7 +241,7 @@ def illegal_reason(state: NavalWarState, a: int) -> str:
     p = state.to_act
     text = action_text(state.table, a)
     who = f"player {p}"
-    if ph == Phase.PLAY:
+    if ph == PH_PLAY:
         if a < layout.fire and a >= layout.discard:
             return f"Turn: {who} holds no {text.split()[1]} card to discard; discard a card from your hand"
         if layout.fire <= a < layout.at:
@@ -219,84 +256,84 @@ def illegal_reason(state: NavalWarState, a: int) -> str:
         if layout.swap <= a < layout.give:
             return "Fleet play: you may swap a salvo in your hand only with a living fleet-mate"
         return f"Turn: '{text}' is not a play of a card in your hand now; play or discard one card"
-    if ph in (Phase.CHOICE, Phase.STRIKE):
+    if ph in (PH_CHOICE, PH_STRIKE):
         return (f"Air strikes: '{text}' is not allowed: name a target for your next carrier (an enemy ship not "
                 "under Smoke and not a screened carrier), 'skip' it, or 'draw' before any target is named")
-    if ph in (Phase.RED, Phase.OPEN):
-        card = state.table.card_ids[state.pending] if ph == Phase.RED else "a red card in your hand"
+    if ph in (PH_RED, PH_OPEN):
+        card = state.table.card_ids[state.pending] if ph == PH_RED else "a red card in your hand"
         return (f"Red cards: '{text}' is not a legal play of {card} now (Submarines pass Smoke, Torpedo Boats and "
                 "minefields do not; carriers are screened; one minefield per task force in the Opening; "
                 "Additional Damage only on a salvo under an enemy ship)")
-    if ph == Phase.AIM:
+    if ph == PH_AIM:
         return (f"Normal cards, Salvo: '{text}' is not a target for {state.table.card_ids[state.aiming]}: fire at an enemy ship "
                 "not under Smoke and not a screened carrier (never your own ship or a fleet-mate's), or an enemy "
                 "Destroyer Squadron")
-    if ph == Phase.DD_TARGET:
+    if ph == PH_DD_TARGET:
         return "Destroyer Squadron: name a living enemy task force not under Smoke (R7)"
-    if ph == Phase.DD_SINK:
+    if ph == PH_DD_SINK:
         return "Destroyer Squadron: pick a ship of the target task force; carriers only when nothing else is left"
-    if ph == Phase.GIVE:
+    if ph == PH_GIVE:
         return "Fleet play: give back one salvo from your hand other than the one received, or 'give none'"
     return f"'{text}' is not legal in phase {PHASE_NAMES[ph]}"
 
 
 TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...] = (
-    deal_ship,  # Phase.DEAL_SHIP
-    _on_draw,  # Phase.DEAL_CARD
-    _on_draw,  # Phase.REFILL
-    red_play,  # Phase.OPEN
-    strike_choice,  # Phase.CHOICE
-    _on_draw,  # Phase.DRAW
-    play,  # Phase.PLAY
-    red_play,  # Phase.RED
-    _on_roll,  # Phase.ROLL
-    additional_ship_arrives,  # Phase.SHIP
-    strike_choice,  # Phase.STRIKE
-    _on_dd_target,  # Phase.DD_TARGET
-    _on_dd_sink,  # Phase.DD_SINK
-    give,  # Phase.GIVE
-    _on_end,  # Phase.END
-    aim,  # Phase.AIM
+    deal_ship,  # PH_DEAL_SHIP
+    _on_draw,  # PH_DEAL_CARD
+    _on_draw,  # PH_REFILL
+    red_play,  # PH_OPEN
+    strike_choice,  # PH_CHOICE
+    _on_draw,  # PH_DRAW
+    play,  # PH_PLAY
+    red_play,  # PH_RED
+    _on_roll,  # PH_ROLL
+    additional_ship_arrives,  # PH_SHIP
+    strike_choice,  # PH_STRIKE
+    _on_dd_target,  # PH_DD_TARGET
+    _on_dd_sink,  # PH_DD_SINK
+    give,  # PH_GIVE
+    _on_end,  # PH_END
+    aim,  # PH_AIM
 )
 """The transition of each phase, indexed by phase number (the state's `_apply` calls it)."""
 
 LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...] = (
-    _no_actions,  # Phase.DEAL_SHIP
-    _no_actions,  # Phase.DEAL_CARD
-    _no_actions,  # Phase.REFILL
-    _opening_actions,  # Phase.OPEN
-    strike_actions,  # Phase.CHOICE
-    _no_actions,  # Phase.DRAW
-    play_actions,  # Phase.PLAY
-    _red_actions,  # Phase.RED
-    _no_actions,  # Phase.ROLL
-    _no_actions,  # Phase.SHIP
-    strike_actions,  # Phase.STRIKE
-    _dd_target_actions,  # Phase.DD_TARGET
-    _dd_sink_actions,  # Phase.DD_SINK
-    give_actions,  # Phase.GIVE
-    _no_actions,  # Phase.END
-    aim_actions,  # Phase.AIM
+    _no_actions,  # PH_DEAL_SHIP
+    _no_actions,  # PH_DEAL_CARD
+    _no_actions,  # PH_REFILL
+    _opening_actions,  # PH_OPEN
+    strike_actions,  # PH_CHOICE
+    _no_actions,  # PH_DRAW
+    play_actions,  # PH_PLAY
+    _red_actions,  # PH_RED
+    _no_actions,  # PH_ROLL
+    _no_actions,  # PH_SHIP
+    strike_actions,  # PH_STRIKE
+    _dd_target_actions,  # PH_DD_TARGET
+    _dd_sink_actions,  # PH_DD_SINK
+    give_actions,  # PH_GIVE
+    _no_actions,  # PH_END
+    aim_actions,  # PH_AIM
 )
 """The legal actions of each phase, indexed by phase number (the state's `_legal_actions` calls it)."""
 
 CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...] = (
-    _ship_outcomes,  # Phase.DEAL_SHIP
-    _draw_outcomes,  # Phase.DEAL_CARD
-    _draw_outcomes,  # Phase.REFILL
-    _no_outcomes,  # Phase.OPEN
-    _no_outcomes,  # Phase.CHOICE
-    _draw_outcomes,  # Phase.DRAW
-    _no_outcomes,  # Phase.PLAY
-    _no_outcomes,  # Phase.RED
-    _die_outcomes,  # Phase.ROLL
-    _ship_outcomes,  # Phase.SHIP
-    _no_outcomes,  # Phase.STRIKE
-    _no_outcomes,  # Phase.DD_TARGET
-    _no_outcomes,  # Phase.DD_SINK
-    _no_outcomes,  # Phase.GIVE
-    _no_outcomes,  # Phase.END
-    _no_outcomes,  # Phase.AIM
+    _ship_outcomes,  # PH_DEAL_SHIP
+    _draw_outcomes,  # PH_DEAL_CARD
+    _draw_outcomes,  # PH_REFILL
+    _no_outcomes,  # PH_OPEN
+    _no_outcomes,  # PH_CHOICE
+    _draw_outcomes,  # PH_DRAW
+    _no_outcomes,  # PH_PLAY
+    _no_outcomes,  # PH_RED
+    _die_outcomes,  # PH_ROLL
+    _ship_outcomes,  # PH_SHIP
+    _no_outcomes,  # PH_STRIKE
+    _no_outcomes,  # PH_DD_TARGET
+    _no_outcomes,  # PH_DD_SINK
+    _no_outcomes,  # PH_GIVE
+    _no_outcomes,  # PH_END
+    _no_outcomes,  # PH_AIM
 )
 """The chance outcomes of each chance phase, indexed by phase number (the state's `_chance_outcomes`
 calls it)."""
@@ -308,6 +345,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "deal_seat",
+    "draw_card",
     "end_round",
     "illegal_reason",
     "legal_actions",

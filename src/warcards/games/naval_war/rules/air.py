@@ -9,10 +9,13 @@ from warcards.engine.api import CHANCE
 from warcards.games.naval_war.codes import (
     DEEP,
     FLEET,
-    Phase,
-    Roll,
+    PH_CHOICE,
+    PH_DRAW,
+    PH_ROLL,
+    PH_STRIKE,
+    ROLL_STRIKE,
 )
-from warcards.games.naval_war.rules.targets import expose, ship_at, strike_targets
+from warcards.games.naval_war.rules.targets import expose, ship_at, ship_targets
 from warcards.games.naval_war.rules.turn import end_turn
 
 if TYPE_CHECKING:
@@ -26,11 +29,14 @@ def strike_actions(state: NavalWarState) -> list[int]:
     if not state.carriers_to_name:
         return [layout.draw]
     carrier = state.carriers_to_name[state.carrier_index]
-    targets = strike_targets(state, p)
+    cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+    targets = cache.get(2 * p) if cache is not None else None
+    if targets is None:
+        targets = ship_targets(state, p, False)
     out = list(map(layout.strike.__add__, targets))  # no comprehension: a function object per call in Python 3.11
     if state.params.kamikaze and state.table.ship_japan[carrier]:
         out.extend(map(layout.kamikaze.__add__, targets))
-    if state.phase == Phase.CHOICE:
+    if state.phase == PH_CHOICE:
         out.append(layout.draw)
     if state.strikes or state.carrier_index < len(state.carriers_to_name) - 1:
         out.append(layout.skip)
@@ -43,7 +49,7 @@ def strike_choice(state: NavalWarState, a: int) -> None:
     a carrier may hold back (R15)."""
     layout = state.layout
     if a == layout.draw:
-        state.phase, state.to_act = Phase.DRAW, CHANCE
+        state.phase, state.to_act = PH_DRAW, CHANCE
         return
     if a != layout.skip:
         carrier = state.carriers_to_name[state.carrier_index]
@@ -55,7 +61,7 @@ def strike_choice(state: NavalWarState, a: int) -> None:
         state.strikes.extend((carrier, target, int(kami)))
     state.carrier_index += 1
     if state.carrier_index < len(state.carriers_to_name):
-        state.phase = Phase.STRIKE
+        state.phase = PH_STRIKE
         return
     state.strike_index = 0
     next_strike(state)
@@ -67,8 +73,8 @@ def next_strike(state: NavalWarState) -> None:
     while 3 * state.strike_index < len(strikes):
         target = strikes[3 * state.strike_index + 1]
         if FLEET <= state.ship_position[target] < DEEP:
-            state.roll_kind = Roll.STRIKE
-            state.phase, state.to_act = Phase.ROLL, CHANCE
+            state.roll_kind = ROLL_STRIKE
+            state.phase, state.to_act = PH_ROLL, CHANCE
             return
         state.strike_index += 1
     end_turn(state)

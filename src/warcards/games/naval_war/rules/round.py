@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -13,7 +12,9 @@ from warcards.games.naval_war.codes import (
     FLEET,
     HARBOR,
     NONE,
-    Phase,
+    PH_DEAL_CARD,
+    PH_DEAL_SHIP,
+    PH_END,
 )
 from warcards.games.naval_war.notation import SEATS
 from warcards.games.naval_war.params import (
@@ -62,7 +63,7 @@ def start_round(state: NavalWarState) -> None:
     state.pending = NONE
     state.round_over = False
     state.deal_left = n * state.params.deal
-    state.phase, state.to_act = Phase.DEAL_SHIP, CHANCE
+    state.phase, state.to_act = PH_DEAL_SHIP, CHANCE
 
 
 def deal_seat(state: NavalWarState) -> int:
@@ -84,20 +85,7 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     state.deal_left -= 1
     if state.deal_left == 0:
         state.deal_left = state.num_players * state.params.deal
-        state.phase = Phase.DEAL_CARD
-
-
-def take_from_deck(state: NavalWarState, k: int) -> int:
-    """The drawn copy of kind `k`: the lowest-numbered copy in the draw pile (the pile is unordered)."""
-    cpos = state.card_position
-    for c in state.table.kind_cards[k]:
-        if cpos[c] == DECK:
-            state.deck_count[k] -= 1
-            state.deck_size -= 1
-            kinds = state.draw_kinds
-            del kinds[bisect_left(kinds, k)]
-            return c
-    raise AssertionError(f"kind {k} is not in the draw pile")
+        state.phase = PH_DEAL_CARD
 
 
 def round_points(state: NavalWarState) -> list[int]:
@@ -146,7 +134,7 @@ def end_round(state: NavalWarState) -> None:
     distinct = len({team[i] if team[i] >= 0 else i for i in leaders})
     if (best >= state.params.target and distinct == 1) or state.round_index >= MAX_ROUNDS:
         state.final_returns = [1.0 / distinct if i in leaders else 0.0 for i in range(state.num_players)]
-        state.phase, state.to_act = Phase.END, TERMINAL
+        state.phase, state.to_act = PH_END, TERMINAL
         return
     top = max(state.scores)
     d = state.dealer

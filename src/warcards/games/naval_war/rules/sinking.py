@@ -13,9 +13,9 @@ from warcards.games.naval_war.codes import (
     NONE,
     ON_DD,
     ON_SALVO,
-    ON_SHIP,
     UNSEEN,
 )
+from warcards.games.naval_war.rules.targets import salvos_under
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -50,13 +50,13 @@ def sink(state: NavalWarState, s: int, by: int) -> None:
     state.kamikaze_wait[s] = 0
     if state.damage[s]:
         cpos = state.card_position
-        on = ON_SHIP + s
-        for c in state.table.salvo_cards:
-            if cpos[c] == on:
-                cpos[c] = DISCARD
-                for d in state.table.adddmg_cards:
-                    if cpos[d] == ON_SALVO + c:
-                        cpos[d] = DISCARD
+        salvos: list[int] = []
+        salvos_under(cpos, s, salvos)
+        for c in salvos:
+            cpos[c] = DISCARD
+            for d in state.table.adddmg_cards:
+                if cpos[d] == ON_SALVO + c:
+                    cpos[d] = DISCARD
         state.damage[s] = 0
     if not state.fleets[owner]:
         eliminate(state, owner)

@@ -3,7 +3,6 @@ night, and the targets of red cards, air strikes and the Destroyer Squadron."""
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from warcards.games.naval_war.cards import (
@@ -128,15 +127,15 @@ def expose_firer(state: NavalWarState, p: int, k: int) -> None:
 
 def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
     """Salvos lying under enemy ships (targets of Additional Damage), in card order. Only damaged ships are
-    looked under (see `salvo_positions`)."""
-    fleets = state.fleets
-    under: set[int] = set()
+    looked under (see `salvos_under`)."""
+    fleets, damage, cpos = state.fleets, state.damage, state.card_position
+    out: list[int] = []
     for j in enemies(state, p):
-        salvo_positions(state, fleets[j], under)
-    if not under:
-        return []
-    salvos = state.table.salvo_cards
-    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
+        for s in fleets[j]:
+            if damage[s]:
+                salvos_under(cpos, s, out)
+    out.sort()
+    return out
 
 
 def red_targets(state: NavalWarState, p: int, kind: int) -> list[int]:
@@ -203,21 +202,26 @@ def mates(state: NavalWarState, p: int) -> list[int]:
 
 def own_salvos(state: NavalWarState, p: int) -> list[int]:
     """Salvos under `p`'s own ships (Repair targets), in card order. Only damaged ships are looked under (see
-    `salvo_positions`)."""
-    under: set[int] = set()
-    salvo_positions(state, state.fleets[p], under)
-    if not under:
-        return []
-    salvos = state.table.salvo_cards
-    return list(compress(salvos, map(under.__contains__, map(state.card_position.__getitem__, salvos))))
+    `salvos_under`)."""
+    damage, cpos = state.damage, state.card_position
+    out: list[int] = []
+    for s in state.fleets[p]:
+        if damage[s]:
+            salvos_under(cpos, s, out)
+    out.sort()
+    return out
 
 
-def salvo_positions(state: NavalWarState, fleet: list[int], under: set[int]) -> None:
-    """Add to `under` the card position "under ship s" of each ship of `fleet` that has salvos under it.
+def salvos_under(card_position: list[int], s: int, out: list[int]) -> None:
+    """Add to `out` the salvos under ship `s`, lowest first, found by the list's own (C) search for the position
+    "under ship s": only salvos lie under ships.
 
     A ship's `damage` is the hits of the salvos under it and of their Additional Damage (mines count apart, in
-    `mine_hits`), and every salvo hits at least once: a ship without damage has no salvo under it."""
-    damage = state.damage
-    for s in fleet:
-        if damage[s]:
-            under.add(ON_SHIP + s)
+    `mine_hits`), and every salvo hits at least once: a ship without damage has no salvo under it, and its
+    callers look under damaged ships only."""
+    on = ON_SHIP + s
+    c = 0
+    for _ in range(card_position.count(on)):
+        c = card_position.index(on, c)
+        out.append(c)
+        c += 1

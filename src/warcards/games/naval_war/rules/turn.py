@@ -7,11 +7,7 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE
 from warcards.games.naval_war.cards import (
-    DD,
-    REPAIR,
     SALVO,
-    SMOKE,
-    SWEEP,
 )
 from warcards.games.naval_war.codes import (
     DDC,
@@ -22,8 +18,17 @@ from warcards.games.naval_war.codes import (
     ON_DD,
     ON_SALVO,
     ON_SHIP,
+    PH_AIM,
+    PH_CHOICE,
+    PH_DD_SINK,
+    PH_DD_TARGET,
+    PH_DRAW,
+    PH_GIVE,
+    PH_OPEN,
+    PH_REFILL,
     PLAY,
-    Phase,
+    PLAY_REPAIR,
+    PLAY_SWEEP,
 )
 from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
 from warcards.games.naval_war.notation import SEATS
@@ -83,7 +88,7 @@ def opening_continue(state: NavalWarState) -> None:
             continue
         hand = state.hands[p]
         if len(hand) < state.params.hand_size and state.deck_size > 0:
-            state.phase, state.to_act = Phase.REFILL, CHANCE
+            state.phase, state.to_act = PH_REFILL, CHANCE
             return
         dropped = False
         for c in list(hand):
@@ -95,7 +100,7 @@ def opening_continue(state: NavalWarState) -> None:
         if dropped:
             continue
         if any(kind_red[card_kind[c]] for c in hand):
-            state.phase, state.to_act = Phase.OPEN, p
+            state.phase, state.to_act = PH_OPEN, p
             return
         _opening_done(state, p)
 
@@ -117,7 +122,8 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 
 def start_turn(state: NavalWarState, p: int) -> None:
-    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9)."""
+    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9); then the draw
+    or the air strikes (`turn_main`, inline with the carriers and targets it looks up: every turn starts here)."""
     state.turn_player = p
     state.turn_count += 1
     if state.turn_count > MAX_TURNS_PER_ROUND:
@@ -130,17 +136,38 @@ def start_turn(state: NavalWarState, p: int) -> None:
         state.targets_cache = None
     if state.dd_card[p] >= 0:
         if dd_targets(state, p):
-            state.phase, state.to_act = Phase.DD_TARGET, p
+            state.phase, state.to_act = PH_DD_TARGET, p
             return
         discard_dd(state, p)
-    turn_main(state)
+    params = state.params
+    elig: list[int] = []
+    if not params.gunnery:  # `strike_carriers`
+        carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
+        for s in state.fleets[p]:
+            if carrier[s] and kwait[s] == 0:
+                elig.append(s)
+        if elig:
+            cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+            targets = cache.get(2 * p) if cache is not None else None
+            if targets is None:
+                targets = ship_targets(state, p, False)
+            if not targets:
+                elig = []
+    if elig or params.night:
+        state.carriers_to_name = elig
+        state.strikes = []
+        state.carrier_index = 0
+        state.phase, state.to_act = PH_CHOICE, p
+        return
+    state.phase, state.to_act = PH_DRAW, CHANCE
 
 
 def turn_main(state: NavalWarState) -> None:
     """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
 
     Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (R41)."""
+    cannot tell from the phase whether the player holds a face-down carrier (R41). (`start_turn` holds the
+    same steps inline.)"""
     p = state.turn_player
     params = state.params
     elig = [] if params.gunnery else strike_carriers(state, p)
@@ -150,13 +177,14 @@ def turn_main(state: NavalWarState) -> None:
         state.carriers_to_name = elig
         state.strikes = []
         state.carrier_index = 0
-        state.phase, state.to_act = Phase.CHOICE, p
+        state.phase, state.to_act = PH_CHOICE, p
         return
-    state.phase, state.to_act = Phase.DRAW, CHANCE
+    state.phase, state.to_act = PH_DRAW, CHANCE
 
 
 def end_turn(state: NavalWarState) -> None:
-    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end)."""
+    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end); else the
+    next living seat clockwise (`next_seat`, inline) starts its turn."""
     if state.round_over:
         return
     p = state.turn_player
@@ -169,50 +197,55 @@ def end_turn(state: NavalWarState) -> None:
         end_round(state)
         return
     n, alive = state.num_players, state.alive
-    q = (p + 1) % n  # `next_seat`, inline: this runs at every turn's end
+    q = (p + 1) % n
     while not alive[q]:
         q = (q + 1) % n
     start_turn(state, q)
 
 
 def play_actions(state: NavalWarState) -> list[int]:
-    """Turn: after drawing, play one card or discard one (Normal cards)."""
+    """Turn: after drawing, play one card or discard one (Normal cards).
+
+    Each kind's actions are read off `NavalWarGame.kind_plays`; the fleet's guns, the targets and the
+    fleet-mates are looked up once, at the first salvo in the hand."""
     p = state.to_act
-    t, layout = state.table, state.layout
-    card_kind = t.card_kind
-    kinds = set(map(card_kind.__getitem__, state.hands[p]))  # no comprehension: a function object per call in 3.11
-    guns = 0
-    gunbit = t.ship_gunbit
-    for s in state.fleets[p]:
-        guns |= gunbit[s]
-    discard = layout.discard
+    kind_plays, card_kind = state.game.kind_plays, state.table.card_kind
     out: list[int] = []
-    fire_of, kind_gunbit, kind_cat = state.game.fire_of_kind, t.kind_gunbit, t.kind_cat
+    guns = -1
     can_fire: bool | None = None
-    swap_to = mates(state, p) if state.team[p] >= 0 else None
-    for k in kinds:
-        out.append(discard + k)
-        fire = fire_of[k]
+    swap_to: list[int] = []
+    for c in state.hands[p]:
+        discard, fire, gunbit, special = kind_plays[card_kind[c]]
+        if discard in out:  # another copy of a kind already listed
+            continue
+        out.append(discard)
         if fire >= 0:
-            if guns & kind_gunbit[k]:
+            if guns < 0:
+                guns = 0
+                ship_gunbit = state.table.ship_gunbit
+                for s in state.fleets[p]:
+                    guns |= ship_gunbit[s]
+                if state.team[p] >= 0:
+                    swap_to = mates(state, p)
+            if guns & gunbit:
                 if can_fire is None:
-                    can_fire = bool(ship_targets(state, p, False)) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
+                    cache = state.targets_cache  # the cached list read directly when there is one
+                    targets = cache.get(2 * p) if cache is not None else None
+                    if targets is None:
+                        targets = ship_targets(state, p, False)
+                    can_fire = bool(targets) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
                 if can_fire:
                     out.append(fire)
             if swap_to:
-                base = layout.swap + t.salvo_index[k] * SEATS
+                base = state.layout.swap + (fire - state.layout.fire) * SEATS
                 out.extend([base + m for m in swap_to])
-            continue
-        cat = kind_cat[k]
-        if cat == SMOKE:
-            out.append(layout.smoke)
-        elif cat == DD:
-            out.append(layout.dd)
-        elif cat == SWEEP:
+        elif special >= 0:
+            out.append(special)
+        elif special == PLAY_SWEEP:
             if state.mine_hits[p]:
-                out.append(layout.sweep)
-        elif cat == REPAIR:
-            out.extend(layout.repair + c for c in own_salvos(state, p))
+                out.append(state.layout.sweep)
+        elif special == PLAY_REPAIR:
+            out.extend(state.layout.repair + x for x in own_salvos(state, p))
     out.sort()
     return out
 
@@ -221,7 +254,11 @@ def aim_actions(state: NavalWarState) -> list[int]:
     """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
     p = state.to_act
     layout = state.layout
-    out = sorted(map(layout.at.__add__, ship_targets(state, p, False)))
+    cache = state.targets_cache  # the cached list read directly when there is one
+    targets = cache.get(2 * p) if cache is not None else None
+    if targets is None:
+        targets = ship_targets(state, p, False)
+    out = sorted(map(layout.at.__add__, targets))
     at_dd, dd_card = layout.at_dd, state.dd_card
     for j in enemies(state, p):  # loops, not comprehensions: Python 3.11 makes a function object per comprehension
         if dd_card[j] >= 0:
@@ -264,7 +301,7 @@ def play(state: NavalWarState, a: int) -> None:
         c = card_of(state, p, (t.salvo_kinds[a - layout.fire],))
         state.card_position[c] = PLAY
         state.aiming = c
-        state.phase = Phase.AIM
+        state.phase = PH_AIM
         return
     elif a < layout.swap:
         repair(state, p, a - layout.repair)
@@ -275,7 +312,7 @@ def play(state: NavalWarState, a: int) -> None:
         state.hands[m].append(c)
         state.known[m].append(c)
         state.swap_card = c
-        state.phase, state.to_act = Phase.GIVE, m
+        state.phase, state.to_act = PH_GIVE, m
         return
     end_turn(state)
 
@@ -305,7 +342,10 @@ def card_of(state: NavalWarState, p: int, kinds: tuple[int, ...]) -> int:
     for c in state.hands[p]:
         if card_kind[c] in kinds and (best < 0 or c < best):
             best = c
-    hand_remove(state, p, best)
+    state.hands[p].remove(best)  # `hand_remove`, inline
+    known = state.known[p]
+    if best in known:
+        known.remove(best)
     return best
 
 
@@ -368,7 +408,7 @@ def dd_continue(state: NavalWarState) -> None:
     discarded and the owner's normal turn follows (R9)."""
     j = state.dd_target
     if state.dd_left > 0 and state.alive[j] and state.fleets[j]:
-        state.phase, state.to_act = Phase.DD_SINK, state.turn_player
+        state.phase, state.to_act = PH_DD_SINK, state.turn_player
         return
     discard_dd(state, state.turn_player)
     if not state.round_over:
