@@ -621,8 +621,9 @@ def pick_weighted(outcomes: Sequence[int], probabilities: Iterable[float], u: fl
 COUNTED_MAX = 4096
 """The largest pile `pick_counted` reads by position (its margin is exact far beyond it)."""
 
-_COUNTED_MARGIN = 2.0**-20
-"""How near (in pile positions) to a boundary between two positions `pick_counted` leaves `u` to the sums."""
+COUNTED_MARGIN = 2.0**-20
+"""How near (in pile positions) to a boundary between two positions `pick_counted` leaves `u` to the sums (a
+game that inlines `pick_counted` in its draw reads it here)."""
 
 
 def pick_counted(pile: Sequence[int], u: float) -> int | None:
@@ -642,7 +643,7 @@ def pick_counted(pile: Sequence[int], u: float) -> int | None:
         return None
     x = u * n
     j = int(x)
-    if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+    if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
         return pile[j]
     return None
 

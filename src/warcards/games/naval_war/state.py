@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from warcards.engine.api import (
     CHANCE,
+    COUNTED_MARGIN,
     COUNTED_MAX,
     JSON,
     TERMINAL,
@@ -53,11 +54,6 @@ _MUTABLE = (
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
-
-
-_COUNTED_MARGIN = 2.0**-20
-"""`engine.api.pick_counted`'s margin: how near (in pile positions) to a boundary between two positions the
-inline copy in `NavalWarState._sample_outcome` leaves `u` to the float sums."""
 
 
 def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
@@ -271,7 +267,7 @@ class NavalWarState(State):
             if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
                 x = u * n
                 j = int(x)
-                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
                     k = kinds[j]
                     game = self.game
                     game.draw_card(self, k, j)
@@ -294,7 +290,7 @@ class NavalWarState(State):
             if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
                 x = u * n
                 j = int(x)
-                if _COUNTED_MARGIN < x - j < 1.0 - _COUNTED_MARGIN:
+                if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
                     return self.game.first_draw_outcome + kinds[j]
             game = self.game
             counts = self.deck_count
