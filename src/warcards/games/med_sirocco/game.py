@@ -127,3 +127,4 @@ MedSiroccoState._legal_actions = rules.legal_actions  # type: ignore[method-assi
 MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-assign, assignment]
 MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
 MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]
+MedSiroccoState._sample_outcome = rules.sample_outcome  # type: ignore[method-assign, assignment]
