@@ -9,8 +9,9 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.games.med_sirocco import log, notation, rules, views
-from warcards.games.med_sirocco.cards import K_BONUS, ON_ALLIES, ON_AXIS, Deck, load_deck
-from warcards.games.med_sirocco.notation import N_CARDS, NUM_ACTIONS, NUM_CHANCE
+from warcards.games.med_sirocco.cards import E_NIGHT, K_BONUS, K_STORM, ON_ALLIES, ON_AXIS, Deck, load_deck
+from warcards.games.med_sirocco.notation import N_CARDS, N_PILE, NUM_ACTIONS, NUM_CHANCE
+from warcards.games.med_sirocco.rules.legal import PlayKey, PlaySets, card_groups
 from warcards.games.med_sirocco.setup import state_from_setup
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -75,6 +76,14 @@ class MedSiroccoGame(Game):
         self.played_side = tuple(pside)
         # Per-card facts read on every legality check: (kind, side when played, years bitmask, frame).
         self.card_facts = tuple((d.kind[c], self.played_side[c], d.years[c], d.frame[c]) for c in range(N_CARDS))
+        # 3.2: the cards that may always be played face down, and the Storm cards (but Night action) that are
+        # checked first; per key of the tests a face-up play fixes, the cards they let be played (`rules.legal`).
+        self.face_down_free = frozenset(c for c in range(N_CARDS) if d.kind[c] != K_STORM or d.effect[c] == E_NIGHT)
+        self.face_down_checked = frozenset(c for c in range(N_CARDS) if c not in self.face_down_free)
+        self.play_sets: dict[PlayKey, PlaySets] = {}
+        self.card_groups = card_groups(self)
+        # 3.3: the Destiny cards, whose victim is a Force-pile card.
+        self.destiny_cards = frozenset(c for c in range(N_CARDS) if 0 <= d.victim[c] < N_PILE)
         self._players = int(self.options["players"])
 
     def label(self, card: int) -> str:
@@ -120,3 +129,4 @@ MedSiroccoState._legal_actions = rules.legal_actions  # type: ignore[method-assi
 MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-assign, assignment]
 MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
 MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]
+MedSiroccoState._sample_outcome = rules.sample_outcome  # type: ignore[method-assign, assignment]

@@ -22,6 +22,7 @@ from warcards.games.med_sirocco.rules.procedure import (
     apply_chance,
     chance_outcomes,
     legal_now,
+    sample_outcome,
     start_operation,
     uniform_outcomes,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "legal_now",
     "new_deal",
     "returns",
+    "sample_outcome",
     "start_operation",
     "supply_candidates",
     "uniform_outcomes",

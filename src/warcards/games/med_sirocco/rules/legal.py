@@ -4,14 +4,13 @@ card texts).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from warcards.games.med_sirocco.cards import (
     E_FOG,
-    E_NIGHT,
     K_BONUS,
     K_FORCE,
-    K_STORM,
     K_SUPPLY,
     NEUTRAL,
     SUB,
@@ -40,6 +39,7 @@ from warcards.games.med_sirocco.notation import (
     DISCARD,
     DISCARD_ALL,
     DONE,
+    N_PILE,
     PASS,
     PLAY,
     SEAT,
@@ -54,6 +54,7 @@ from warcards.games.med_sirocco.rules.outcome import (
 from warcards.games.med_sirocco.rules.play_checks import (
     check_play,
     face_down_round,
+    find_host,
     must_play,
     reason_text,
     restricted,
@@ -64,41 +65,71 @@ from warcards.games.med_sirocco.rules.specials import (
 )
 
 if TYPE_CHECKING:
+    from warcards.games.med_sirocco.game import MedSiroccoGame
     from warcards.games.med_sirocco.state import MedSiroccoState
 
 
+PlaySets = tuple[frozenset[int], frozenset[int], frozenset[int]]
+"""`play_sets`' answer: the cards playable outright, those needing a host or `check_play`, those needing a host."""
+PlayKey = tuple[int, int | None, int | None, bool, int, bool, bool]
+"""What `playable` reads of a face-up play (the tests that hold for all its cards): `play_sets`' key."""
+
+if PLAY != 0:
+    raise ImportError("med-sirocco's play actions must be numbered first: card c's play action is c")
+DISCARD_ACTIONS = [DISCARD + c for c in range(N_PILE)]
+"""Card c's discard action (read through the list's `__getitem__` by `map`: no Python-level loop)."""
+
+
 def legal_actions(state: MedSiroccoState) -> list[int]:
-    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts)."""
+    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts).
+
+    A play's phases (most decisions) are answered here; `legal_other` answers the rest. The play actions
+    are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
+    PASS, DONE and DISCARD_ALL are above every play and discard action, appended after the sort."""
     ph = state.phase
+    if not PH_TURN <= ph <= PH_BUILD:  # the two phases of a play (their codes are consecutive)
+        return legal_other(state, ph)
     p = state.to_act
-    if ph in (PH_TURN, PH_BUILD):
-        hand = state.hands[p]
-        g = state.game
-        acts: list[int]
-        if (state.is_battle and state.round_index == 1) and state.turn_mode == 0:
-            acts = [PLAY + c for c in hand if g.kind[c] != K_STORM or g.effect[c] == E_NIGHT
-                    or check_play(state, p, c) == NO_REFUSAL]
-            if ph == PH_BUILD:
-                acts.append(DONE)
-            elif not acts:
-                acts.append(PASS)
-            acts.sort()
-            return acts
-        acts = playable(state, p, hand)
+    hand = state.hands[p]
+    g = state.game
+    acts: list[int]
+    if state.is_battle and state.round_index == 1 and state.turn_mode == 0:
+        # 3.2: any card may be played face down, but the Storm cards other than Night action (S05) are checked.
+        acts = list(g.face_down_free.intersection(hand))
+        if len(acts) < len(hand):
+            for c in g.face_down_checked.intersection(hand):
+                if check_play(state, p, c) == NO_REFUSAL:
+                    acts.append(c)
+        acts.sort()
         if ph == PH_BUILD:
             acts.append(DONE)
-        elif state.turn_mode == 1:
+        elif not acts:
             acts.append(PASS)
-        elif state.is_battle:
-            if not acts:
-                acts.append(DISCARD_ALL if hand else PASS)
-        elif hand:
-            acts.extend([DISCARD + c for c in hand])
-            acts.append(DISCARD_ALL)
-        else:
-            acts.append(PASS)
-        acts.sort()
         return acts
+    acts = playable(state, p, hand)
+    if ph == PH_BUILD:
+        acts.sort()
+        acts.append(DONE)
+    elif state.turn_mode == 1:
+        acts.sort()
+        acts.append(PASS)
+    elif state.is_battle:
+        if acts:
+            acts.sort()
+        else:
+            acts.append(DISCARD_ALL if hand else PASS)
+    elif hand:
+        acts.extend(map(DISCARD_ACTIONS.__getitem__, hand))
+        acts.sort()
+        acts.append(DISCARD_ALL)
+    else:
+        acts.append(PASS)
+    return acts
+
+
+def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
+    """The sorted legal actions in the phases other than a play's (5.0, 3.1, 2.41–2.46, S02, S04, S06)."""
+    p = state.to_act
     if ph == PH_TYPE:
         return [TYPE, TYPE + 1, TYPE + 2, TYPE + 3]
     if ph == PH_OP_CHOOSE:
@@ -126,34 +157,137 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
 
 
 def playable(state: MedSiroccoState, p: int, hand: list[int]) -> list[int]:
-    """The play actions of `hand`'s cards that `check_play` lets join `p`'s face-up play, in hand order.
+    """The play actions of `hand`'s cards that `check_play` lets join `p`'s face-up play (in no set order).
 
-    The same tests as `check_play`, with the ones that hold for the whole play read once: a Force or Supply
-    card (most of a hand) is decided here, any other kind by `check_play` itself."""
-    facts = state.game.card_facts
-    t_side = state.turn_side
-    # 2.45: the first card after an Intelligence card is of the player's side.
-    intel = state.turn_mode == 1 and len(state.entry_card) == state.turn_first_entry
-    intel_side = state.seat_side[p]
-    # 2.42 / 2.43: after a Raid on La Spezia / Romanian Fuel only its side's cards.
-    restrict = state.restrict_by >= 0 and restricted(state, p)
-    r_side = state.restrict_side
-    # 1.4 C, 2.45, 2.46: room for a Force card in this play; 2.2 / 3.1 the year; S07; 2.42 / 2.43.
-    forces = not state.turn_intel and state.turn_forces < state.turn_force_limit
-    year_bit = state.year_bit
-    no_sub = state.shallows_by >= 0 and shallows_active(state, p)
-    raid = state.turn_raid
-    acts: list[int] = []
-    for c in hand:
-        k, sd, years, frame = facts[c]
-        if (sd != NEUTRAL and 0 <= t_side != sd) or (intel and sd != intel_side) or (restrict and sd != r_side):
-            continue
-        if k == K_FORCE:
-            if forces and years & year_bit and not (no_sub and frame == SUB) and not (raid and not frame & SURFACE):
-                acts.append(PLAY + c)
-        elif k == K_SUPPLY or check_play(state, p, c) == NO_REFUSAL:
-            acts.append(PLAY + c)
+    The tests that hold for the whole play (side, year, room for a Force card, Shallows, Raid, restriction)
+    are read once into a key; `play_sets` sorts the deck by them once per key (kept on the game), so only the
+    cards whose answer depends on the cards in play (a Bonus card's host, the Special and Storm cards) are
+    looked at one by one."""
+    empty = len(state.entry_card) == state.turn_first_entry
+    key = (
+        state.turn_side,
+        # 2.45: the first card after an Intelligence card is of the player's side.
+        state.seat_side[p] if state.turn_mode == 1 and empty else None,
+        # 2.42 / 2.43: after a Raid on La Spezia / Romanian Fuel only its side's cards.
+        state.restrict_side if state.restrict_by >= 0 and restricted(state, p) else None,
+        # 1.4 C, 2.45, 2.46: room for a Force card in this play.
+        state.turn_forces < state.turn_force_limit and not state.turn_intel,
+        state.year_bit,  # 2.2 / 3.1
+        state.shallows_by >= 0 and shallows_active(state, p),  # S07
+        state.turn_raid,  # 2.42 / 2.43
+    )
+    g = state.game
+    sets = g.play_sets.get(key)
+    if sets is None:
+        sets = g.play_sets[key] = play_sets(g, key)
+    outright, checked, hosted = sets
+    acts = list(outright.intersection(hand))
+    more = checked.intersection(hand)
+    if more:
+        for c in more:
+            if c in hosted:
+                if not empty and find_host(state, p, c) >= 0:  # 2.3: a Force card of this play to join
+                    acts.append(c)
+            elif check_play(state, p, c) == NO_REFUSAL:
+                acts.append(c)
     return acts
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroups:
+    """The deck's Force-pile cards grouped by what `check_play` asks of them in a face-up play (`play_sets`)."""
+
+    side_free: tuple[frozenset[int], frozenset[int], frozenset[int]]
+    """Per play side -1 (none yet), 0 and 1 (at index side + 1): the cards of no other side (3.1 / 3.2)."""
+    of_side: dict[int, frozenset[int]]
+    """Per side value (-1 .. NEUTRAL): the cards whose side when played is exactly that."""
+    force_year: dict[int, frozenset[int]]
+    """Per year bit: the Force cards playable in that year (2.2 / 3.1)."""
+    force_sub: frozenset[int]
+    """The Force cards of the sub frame (S07)."""
+    force_not_surface: frozenset[int]
+    """The Force cards without a surface frame (2.42 / 2.43)."""
+    supply: frozenset[int]
+    """The Supply cards (2.41: no test of their own)."""
+    bonus_solo: frozenset[int]
+    """The Bonus cards that may be played alone (2.3)."""
+    bonus_hosted: frozenset[int]
+    """The Bonus cards that must join a Force card of the play (2.3, `find_host`)."""
+    bonus_sub: frozenset[int]
+    """The Bonus cards of the sub frame (S07)."""
+    others: frozenset[int]
+    """The Special and Storm cards (`check_play` decides each)."""
+
+
+def card_groups(g: MedSiroccoGame) -> CardGroups:
+    """The deck's `CardGroups`, from the card facts `check_play` reads (the game keeps them)."""
+    side_free: dict[int, list[int]] = {t: [] for t in (-1, 0, 1)}
+    of_side: dict[int, list[int]] = {v: [] for v in range(-1, NEUTRAL + 1)}
+    force_year: dict[int, list[int]] = {1 << i: [] for i in range(4)}
+    force_sub: list[int] = []
+    force_not_surface: list[int] = []
+    supply: list[int] = []
+    bonus_solo: list[int] = []
+    bonus_hosted: list[int] = []
+    bonus_sub: list[int] = []
+    others: list[int] = []
+    for c in range(N_PILE):
+        k, sd, years, frame = g.card_facts[c]
+        for t, cards in side_free.items():
+            if t < 0 or sd in (NEUTRAL, t):
+                cards.append(c)
+        of_side[sd].append(c)
+        if k == K_FORCE:
+            for bit, cards in force_year.items():
+                if years & bit:
+                    cards.append(c)
+            if frame == SUB:
+                force_sub.append(c)
+            if not frame & SURFACE:
+                force_not_surface.append(c)
+        elif k == K_SUPPLY:
+            supply.append(c)
+        elif k == K_BONUS:
+            (bonus_solo if g.solo[c] else bonus_hosted).append(c)
+            if frame == SUB:
+                bonus_sub.append(c)
+        else:
+            others.append(c)
+    return CardGroups(
+        side_free=(frozenset(side_free[-1]), frozenset(side_free[0]), frozenset(side_free[1])),
+        of_side={v: frozenset(cards) for v, cards in of_side.items()},
+        force_year={bit: frozenset(cards) for bit, cards in force_year.items()},
+        force_sub=frozenset(force_sub),
+        force_not_surface=frozenset(force_not_surface),
+        supply=frozenset(supply),
+        bonus_solo=frozenset(bonus_solo),
+        bonus_hosted=frozenset(bonus_hosted),
+        bonus_sub=frozenset(bonus_sub),
+        others=frozenset(others),
+    )
+
+
+def play_sets(g: MedSiroccoGame, key: PlayKey) -> PlaySets:
+    """`check_play`'s tests that `playable`'s key fixes, over the whole deck: the cards they let be played
+    outright (Force and Supply cards, Bonus cards played alone), the cards that also need `find_host` (2.3: a
+    Bonus card joining a Force card of the play) or `check_play` (Special and Storm cards), and the former."""
+    t_side, intel_side, r_side, forces, year_bit, no_sub, raid = key
+    groups = g.card_groups
+    allowed = groups.side_free[t_side + 1]  # 3.1 / 3.2: one side per play
+    if intel_side is not None:  # 2.45
+        allowed = allowed & groups.of_side[intel_side]
+    if r_side is not None:  # 2.42 / 2.43
+        allowed = allowed & groups.of_side[r_side]
+    force = groups.force_year[year_bit] if forces else frozenset()  # 1.4 C, 2.45, 2.46; 2.2 / 3.1
+    bonus_solo, bonus_hosted = groups.bonus_solo, groups.bonus_hosted
+    if no_sub:  # S07
+        force = force - groups.force_sub
+        bonus_solo = bonus_solo - groups.bonus_sub
+        bonus_hosted = bonus_hosted - groups.bonus_sub
+    if raid:  # 2.42 / 2.43
+        force = force - groups.force_not_surface
+    hosted = allowed & bonus_hosted
+    return allowed & (force | groups.supply | bonus_solo), hosted | (allowed & groups.others), hosted
 
 
 def illegal_reason(state: MedSiroccoState, action: int) -> str:

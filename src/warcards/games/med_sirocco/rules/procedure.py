@@ -5,10 +5,11 @@ and `advance`, which runs the procedure until a player must decide or chance mus
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from warcards.engine.api import sample_chance, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -248,6 +249,29 @@ def uniform_outcomes(state: MedSiroccoState) -> list[int] | None:
     if ck in (CK_EXPL_PICK, CK_LOST_PICK):
         return None
     return DICE_ACTIONS
+
+
+def sample_outcome(state: MedSiroccoState, u: float) -> int:
+    """The chance outcome at cumulative probability `u`: the state's `_sample_outcome` hook, the engine's
+    default (`pick_uniform` over `uniform_outcomes`, else `sample_chance` over the pairs) without the call to
+    `uniform_outcomes` in between (about half of all actions are draws)."""
+    ck = state.chance_kind
+    if ck == CK_DRAW:
+        outcomes = state.pile
+    elif ck == CK_OP:
+        outcomes = state.operations_pile
+    elif ck in (CK_EXPL_PICK, CK_LOST_PICK):
+        return sample_chance(chance_outcomes(state), u)
+    else:
+        outcomes = DICE_ACTIONS
+    sums = _SUMS.get(len(outcomes))
+    if sums is None:
+        sums = _SUMS[len(outcomes)] = uniform_sums(len(outcomes))
+    return outcomes[bisect_right(sums, u)]
+
+
+_SUMS: dict[int, list[float]] = {}
+"""The engine's `uniform_sums` per number of outcomes, looked up here without a call."""
 
 
 _UNIFORM: dict[int, list[tuple[int, float]]] = {}

@@ -69,6 +69,8 @@ def destiny_sweep(state: MedSiroccoState) -> None:
     """3.3 (Battle): every face-up Destiny card destroys its face-up victim."""
     g = state.game
     e_card = state.entry_card
+    if g.destiny_cards.isdisjoint(e_card):
+        return  # no Destiny card in play (one C-level pass instead of a loop over the entries)
     for d in range(len(e_card)):
         if not state.entry_alive[d] or state.entry_face_down[d]:
             continue

@@ -25,12 +25,15 @@ def leave_hand(state: MedSiroccoState, p: int, card: int) -> None:
 
 
 def forget(state: MedSiroccoState, card: int) -> None:
-    """A card that leaves a hand is no longer known to be there."""
-    if state.any_known:
-        mask = ~(1 << card)
-        known = state.known_cards
-        for i in range(state.num_players):
-            known[i] &= mask
+    """A card that leaves a hand is no longer known to be there.
+
+    Only the masks holding the card change (most hold nothing: one `any` skips them all), so no mask is
+    rebuilt for nothing."""
+    known = state.known_cards
+    if state.any_known and any(known):
+        for i, mask in enumerate(known):
+            if mask >> card & 1:
+                known[i] = mask ^ (1 << card)
 
 
 def to_discard(state: MedSiroccoState, card: int) -> None:
