@@ -130,3 +130,4 @@ MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-
 MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
 MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]
 MedSiroccoState._sample_outcome = rules.sample_outcome  # type: ignore[method-assign, assignment]
+MedSiroccoState._apply_chance = rules.draw_at  # type: ignore[method-assign, assignment]
