@@ -285,7 +285,7 @@ class State(ABC):
         outcomes = self._uniform_outcomes()
         if outcomes is None:
             return sample_chance(self.chance_outcomes(), u)
-        sums = _UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
+        sums = UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
         if sums is None:
             sums = uniform_sums(len(outcomes))
         return outcomes[bisect_right(sums, u)]
@@ -585,16 +585,17 @@ def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:
     return outcomes[-1][0]
 
 
-_UNIFORM_SUMS: dict[int, list[float]] = {}
-"""Per number of equally likely outcomes n: the running sums `sample_chance` forms over them, all but the last."""
+UNIFORM_SUMS: dict[int, list[float]] = {}
+"""Per number of equally likely outcomes n: the running sums `sample_chance` forms over them, all but the last
+(filled by `uniform_sums`; a game's inline draw may look them up here without the call)."""
 
 
 def uniform_sums(size: int) -> list[float]:
     """The running sums `sample_chance` forms over `size` outcomes of probability `1.0 / size` each — the
     same float additions in the same order, so the same floats — all but the last (read only; made once)."""
-    sums = _UNIFORM_SUMS.get(size)
+    sums = UNIFORM_SUMS.get(size)
     if sums is None:
-        sums = _UNIFORM_SUMS[size] = list(accumulate(repeat(1.0 / size, size - 1)))
+        sums = UNIFORM_SUMS[size] = list(accumulate(repeat(1.0 / size, size - 1)))
     return sums
 
 
@@ -604,7 +605,7 @@ def pick_uniform(outcomes: Sequence[int], u: float) -> int:
     `sample_chance` returns the first outcome i whose running sum S_i exceeds u, or the last when none does;
     S_i depends only on n (`uniform_sums`) and never decreases, so `bisect_right` over S_0..S_(n-2) finds
     that same i (n - 1 when u is at or above them all, NaN included)."""
-    sums = _UNIFORM_SUMS.get(len(outcomes))
+    sums = UNIFORM_SUMS.get(len(outcomes))
     if sums is None:
         sums = uniform_sums(len(outcomes))
     return outcomes[bisect_right(sums, u)]

@@ -28,6 +28,7 @@ from warcards.engine.api import (
     LogLine,
     Rng,
     State,
+    pick_counted,
     pick_uniform,
     pick_weighted,
 )
@@ -280,19 +281,15 @@ class NavalWarState(State):
 
     def _sample_outcome(self, u: float) -> int:
         """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
-        the draw pile's kinds by position (`pick_counted`, inline: this runs at every draw), or, for a `u` on
-        the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists (the same floats
+        the draw pile's kinds by position (`pick_counted`; `_apply_chance` reads it inline at every draw), or,
+        for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists (the same floats
         in the same order); a ship or a die face by `pick_uniform`: the same outcome for every `u`."""
         phase = self.phase
         if phase in DRAW_PHASES:
-            kinds = self.draw_kinds
-            n = len(kinds)
-            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
-                x = u * n
-                j = int(x)
-                if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
-                    return self.game.first_draw_outcome + kinds[j]
             game = self.game
+            kind = pick_counted(self.draw_kinds, u)
+            if kind is not None:
+                return game.first_draw_outcome + kind
             counts = self.deck_count
             chances = game.draw_chances[self.deck_size].__getitem__
             return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)

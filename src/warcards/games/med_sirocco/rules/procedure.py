@@ -9,7 +9,7 @@ from bisect import bisect_left, bisect_right
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import sample_chance, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, sample_chance, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -264,14 +264,10 @@ def sample_outcome(state: MedSiroccoState, u: float) -> int:
         return sample_chance(chance_outcomes(state), u)
     else:
         outcomes = DICE_ACTIONS
-    sums = _SUMS.get(len(outcomes))
+    sums = UNIFORM_SUMS.get(len(outcomes))
     if sums is None:
-        sums = _SUMS[len(outcomes)] = uniform_sums(len(outcomes))
+        sums = uniform_sums(len(outcomes))
     return outcomes[bisect_right(sums, u)]
-
-
-_SUMS: dict[int, list[float]] = {}
-"""The engine's `uniform_sums` per number of outcomes, looked up here without a call."""
 
 
 def draw_at(state: MedSiroccoState, u: float) -> int:
@@ -284,9 +280,9 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
         apply(state, outcome)
         return outcome
     pile = state.pile
-    sums = _SUMS.get(len(pile))
+    sums = UNIFORM_SUMS.get(len(pile))
     if sums is None:
-        sums = _SUMS[len(pile)] = uniform_sums(len(pile))
+        sums = uniform_sums(len(pile))
     at = bisect_right(sums, u)
     card = pile[at]
     del pile[at]

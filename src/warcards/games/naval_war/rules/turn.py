@@ -48,8 +48,6 @@ from warcards.games.naval_war.rules.targets import (
     red_targets,
     ship_at,
     ship_targets,
-    strike_carriers,
-    strike_targets,
 )
 
 if TYPE_CHECKING:
@@ -123,7 +121,7 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 def start_turn(state: NavalWarState, p: int) -> None:
     """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9); then the draw
-    or the air strikes (`turn_main`, inline with the carriers and targets it looks up: every turn starts here)."""
+    or the air strikes (`turn_main`)."""
     state.turn_player = p
     state.turn_count += 1
     if state.turn_count > MAX_TURNS_PER_ROUND:
@@ -139,6 +137,16 @@ def start_turn(state: NavalWarState, p: int) -> None:
             state.phase, state.to_act = PH_DD_TARGET, p
             return
         discard_dd(state, p)
+    turn_main(state)
+
+
+def turn_main(state: NavalWarState) -> None:
+    """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
+
+    Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
+    cannot tell from the phase whether the player holds a face-down carrier (R41). The carriers and their
+    targets are looked up inline (`strike_carriers`, `strike_targets`): every turn passes here."""
+    p = state.turn_player
     params = state.params
     elig: list[int] = []
     if not params.gunnery:  # `strike_carriers`
@@ -153,26 +161,6 @@ def start_turn(state: NavalWarState, p: int) -> None:
                 targets = ship_targets(state, p, False)
             if not targets:
                 elig = []
-    if elig or params.night:
-        state.carriers_to_name = elig
-        state.strikes = []
-        state.carrier_index = 0
-        state.phase, state.to_act = PH_CHOICE, p
-        return
-    state.phase, state.to_act = PH_DRAW, CHANCE
-
-
-def turn_main(state: NavalWarState) -> None:
-    """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
-
-    Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (R41). (`start_turn` holds the
-    same steps inline.)"""
-    p = state.turn_player
-    params = state.params
-    elig = [] if params.gunnery else strike_carriers(state, p)
-    if elig and not strike_targets(state, p):
-        elig = []
     if elig or params.night:
         state.carriers_to_name = elig
         state.strikes = []
