@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cached_property
+from collections.abc import Callable
+from functools import cache, cached_property
 from typing import Any
 
 from warcards.engine.actions import ActionLayout
@@ -60,10 +61,11 @@ class NavalWarHeuristic:
             return legal[0]
         obs = view.observation(_FIELDS)
         ctx = _Context(obs, self.seat, self.layout, self.table, self.index)
+        scorers = _scorers(self.layout)
         best: list[int] = []
         top = float("-inf")
         for a in legal:
-            score = ctx.score(a)
+            score = scorers[a](ctx, a)
             if score > top + 1e-9:
                 top, best = score, [a]
             elif abs(score - top) <= 1e-9:
@@ -84,19 +86,23 @@ class _Context:
         self.ships: dict[str, _Ship] = {}
         self.by_target: dict[int, _Ship] = {}
         self.by_owner: list[list[_Ship]] = []
+        ships, by_target = self.ships, self.by_target
         for force in obs["task_forces"]:
             j = force["seat"]
-            owned = [_Ship(j, raw) for raw in force["ships"]]
-            self.by_owner.append(owned)
+            owned: list[_Ship] = []
             slot = 0
-            for raw, ship in zip(force["ships"], owned, strict=True):
-                if raw["id"] is None:
-                    self.by_target[table.num_ships + j * SLOTS + slot] = ship
+            for raw in force["ships"]:
+                ship = _Ship(j, raw)
+                owned.append(ship)
+                ship_id = raw["id"]
+                if ship_id is None:
+                    by_target[table.num_ships + j * SLOTS + slot] = ship
                 else:
-                    self.ships[raw["id"]] = ship
-                    self.by_target[index[raw["id"]]] = ship
+                    ships[ship_id] = ship
+                    by_target[index[ship_id]] = ship
                 if raw["face_down"]:
                     slot += 1
+            self.by_owner.append(owned)
         teams = obs["teams"]
         totals: dict[int, int] = {}
         for i, score in enumerate(obs["scores"]):
@@ -156,58 +162,84 @@ class _Context:
     def _salvo_gun(self, code: str) -> str:
         return code[5:].split("x")[0]
 
-    # ----- scoring ------------------------------------------------------------------------------------------
+    # ----- scoring: one method per block of the action layout (`_SCORERS` finds it by the action) ----------
     def score(self, a: int) -> float:
-        layout, t = self.layout, self.table
-        if a == layout.draw:
-            return 3.0
-        if a in (layout.skip, layout.give_none, layout.addship):
-            return 0.0
-        if a == layout.smoke:
-            return 6.0 if self.threatened else 0.3
-        if a == layout.dd:
-            return 9.0
-        if a == layout.sweep:
-            return 3.0 + 2.0 * float(self.obs["task_forces"][self.seat]["mine_hits"])
-        if a < layout.fire:
-            return self._discard(t.kind_codes[a - layout.discard])
-        if a < layout.at:
-            return self._best_fire(t.kind_value[t.salvo_kinds[a - layout.fire]])
-        if a < layout.at_dd:
-            return self._fire(self._aim_value(), self.by_target[a - layout.at])
-        if a < layout.repair:
-            return self._fire_dd(self._aim_value(), a - layout.at_dd)
-        if a < layout.swap:
-            return self._repair(t.card_ids[a - layout.repair])
-        if a < layout.give:
-            si = (a - layout.swap) // SEATS
-            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[si]])
-            return 2.5 if gun not in self.my_guns else -1.0
-        if a < layout.mine:
-            gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[a - layout.give]])
-            return 2.0 if gun not in self.my_guns else 1.0 - 0.1 * t.kind_value[t.salvo_kinds[a - layout.give]]
-        if a < layout.sub:
-            mi, j = divmod(a - layout.mine, SEATS)
-            v = t.kind_value[t.mine_kinds[mi]]
-            return self._mine(j, v)
-        if a < layout.torpedo:
-            return self._gamble(self.by_target[a - layout.sub], 2 / 6)
-        if a < layout.adddmg:
-            return self._gamble(self.by_target[a - layout.torpedo], 1 / 6)
-        if a < layout.strike:
-            ai, c = divmod(a - layout.adddmg, t.num_cards)
-            ship = self.ships[self.salvo_ship[t.card_ids[c]]]
-            v = t.kind_value[t.adddmg_kinds[ai]]
-            return self._sink_value(ship) if v >= ship.left else v * self.weight[ship.owner]
-        if a < layout.kamikaze:
-            return self._strike(self.by_target[a - layout.strike], 1 / 6)
-        if a < layout.dd_target:
-            return self._strike(self.by_target[a - layout.kamikaze], 2 / 6) - 0.2
-        if a < layout.dd_sink:
-            j = a - layout.dd_target
-            best = sorted((s.hits for s in self.by_owner[j]), reverse=True)[:3]
-            return sum(best) * self.weight[j]
-        ship = self.by_target[a - layout.dd_sink]
+        """The action's one-step value for the seat."""
+        return _scorers(self.layout)[a](self, a)
+
+    def _draw(self, a: int) -> float:
+        return 3.0
+
+    def _nothing(self, a: int) -> float:
+        return 0.0
+
+    def _smoke(self, a: int) -> float:
+        return 6.0 if self.threatened else 0.3
+
+    def _dd(self, a: int) -> float:
+        return 9.0
+
+    def _sweep(self, a: int) -> float:
+        return 3.0 + 2.0 * float(self.obs["task_forces"][self.seat]["mine_hits"])
+
+    def _discard_kind(self, a: int) -> float:
+        return self._discard(self.table.kind_codes[a - self.layout.discard])
+
+    def _fire_salvo(self, a: int) -> float:
+        t = self.table
+        return self._best_fire(t.kind_value[t.salvo_kinds[a - self.layout.fire]])
+
+    def _at(self, a: int) -> float:
+        return self._fire(self._aim_value(), self.by_target[a - self.layout.at])
+
+    def _at_dd(self, a: int) -> float:
+        return self._fire_dd(self._aim_value(), a - self.layout.at_dd)
+
+    def _repair_card(self, a: int) -> float:
+        return self._repair(self.table.card_ids[a - self.layout.repair])
+
+    def _swap(self, a: int) -> float:
+        t = self.table
+        si = (a - self.layout.swap) // SEATS
+        gun = self._salvo_gun(t.kind_codes[t.salvo_kinds[si]])
+        return 2.5 if gun not in self.my_guns else -1.0
+
+    def _give(self, a: int) -> float:
+        t = self.table
+        kind = t.salvo_kinds[a - self.layout.give]
+        gun = self._salvo_gun(t.kind_codes[kind])
+        return 2.0 if gun not in self.my_guns else 1.0 - 0.1 * t.kind_value[kind]
+
+    def _mine_at(self, a: int) -> float:
+        mi, j = divmod(a - self.layout.mine, SEATS)
+        return self._mine(j, self.table.kind_value[self.table.mine_kinds[mi]])
+
+    def _sub(self, a: int) -> float:
+        return self._gamble(self.by_target[a - self.layout.sub], 2 / 6)
+
+    def _torpedo(self, a: int) -> float:
+        return self._gamble(self.by_target[a - self.layout.torpedo], 1 / 6)
+
+    def _adddmg(self, a: int) -> float:
+        t = self.table
+        ai, c = divmod(a - self.layout.adddmg, t.num_cards)
+        ship = self.ships[self.salvo_ship[t.card_ids[c]]]
+        v = t.kind_value[t.adddmg_kinds[ai]]
+        return self._sink_value(ship) if v >= ship.left else v * self.weight[ship.owner]
+
+    def _strike_at(self, a: int) -> float:
+        return self._strike(self.by_target[a - self.layout.strike], 1 / 6)
+
+    def _kamikaze(self, a: int) -> float:
+        return self._strike(self.by_target[a - self.layout.kamikaze], 2 / 6) - 0.2
+
+    def _dd_target(self, a: int) -> float:
+        j = a - self.layout.dd_target
+        best = sorted((s.hits for s in self.by_owner[j]), reverse=True)[:3]
+        return sum(best) * self.weight[j]
+
+    def _dd_sink(self, a: int) -> float:
+        ship = self.by_target[a - self.layout.dd_sink]
         return ship.hits * self.weight[ship.owner] + self._class_bonus(ship)
 
     def _best_fire(self, v: int) -> float:
@@ -245,9 +277,10 @@ class _Context:
 
     def _fire(self, v: int, ship: _Ship) -> float:
         if v >= ship.left:
-            return self._sink_value(ship)
+            return ship.sink if ship.sink is not None else self._sink_value(ship)
         after = ship.left - v
-        score = 2.0 + self.weight[ship.owner] + 0.2 * v + self._class_bonus(ship) * 0.5
+        bonus = ship.bonus if ship.bonus is not None else self._class_bonus(ship)
+        score = 2.0 + self.weight[ship.owner] + 0.2 * v + bonus * 0.5
         if ship.hits >= 7:
             score += (4 - v) * 0.3
         if after <= 2:
@@ -272,12 +305,36 @@ class _Context:
     def _gamble(self, ship: _Ship, chance: float) -> float:
         return chance * self._sink_value(ship)
 
-    def _strike(self, ship: _Ship, chance: float) -> float:
+    @cached_property
+    def strike_weight(self) -> float:
+        """A strike's worth against its odds: full when air strikes are on or several carriers can fly, else
+        a lone carrier's 1-in-6 shot is discounted (draw instead)."""
         flights = max(1, len(self.obs["carriers_to_name"]))
-        value = chance * self._sink_value(ship)
-        return value * (1.0 if self.obs["phase"] == "air-strike" or flights > 1 else 0.6)
+        return 1.0 if self.obs["phase"] == "air-strike" or flights > 1 else 0.6
+
+    def _strike(self, ship: _Ship, chance: float) -> float:
+        return chance * self._sink_value(ship) * self.strike_weight
 
 
 def heuristic_agent(game: Game, seat: int, seed: int) -> NavalWarHeuristic:
     """The game's heuristic bot for `seat`, with its own RNG."""
     return NavalWarHeuristic(game, seat, seed)
+
+
+_BLOCK_SCORERS: dict[str, Callable[[_Context, int], float]] = {
+    "draw": _Context._draw, "smoke": _Context._smoke, "dd": _Context._dd, "sweep": _Context._sweep,
+    "addship": _Context._nothing, "skip": _Context._nothing, "give_none": _Context._nothing,
+    "discard": _Context._discard_kind, "fire": _Context._fire_salvo, "at": _Context._at, "at_dd": _Context._at_dd,
+    "repair": _Context._repair_card, "swap": _Context._swap, "give": _Context._give, "mine": _Context._mine_at,
+    "sub": _Context._sub, "torpedo": _Context._torpedo, "adddmg": _Context._adddmg, "strike": _Context._strike_at,
+    "kamikaze": _Context._kamikaze, "dd_target": _Context._dd_target, "dd_sink": _Context._dd_sink,
+}
+"""How each block of the action layout (`notation.action_layout`) is scored."""
+
+
+@cache
+def _scorers(layout: ActionLayout) -> list[Callable[[_Context, int], float]]:
+    """The scoring method of every action number, looked up once per layout: the heuristic scores every legal
+    action at every move of a search's rollouts, and a walk down the blocks' offsets cost it more than the
+    scoring itself for the actions at the end of the layout (air strikes, the commonest)."""
+    return [_BLOCK_SCORERS[layout.decode(a)[0]] for a in range(layout.size)]

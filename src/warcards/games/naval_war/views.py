@@ -21,6 +21,7 @@ from warcards.games.naval_war.codes import (
     HAND,
     HARBOR,
     MINES,
+    NONE,
     ON_DD,
     ON_SALVO,
     ON_SHIP,
@@ -200,47 +201,59 @@ def _task_forces(state: NavalWarState, seat: int | None) -> list[JSON]:
     card_ids = t.card_ids
     under: dict[int, list[int]] = {}
     adds: dict[int, list[str]] = {}
-    for c, pos in enumerate(cpos):
-        if pos >= ON_SHIP:
-            if pos < ON_SALVO:
-                under.setdefault(pos - ON_SHIP, []).append(c)
+    for c in [c for c, pos in enumerate(cpos) if pos >= ON_SHIP]:  # the few cards under ships and salvos
+        pos = cpos[c]
+        if pos < ON_SALVO:
+            if pos - ON_SHIP in under:
+                under[pos - ON_SHIP].append(c)
             else:
-                adds.setdefault(pos - ON_SALVO, []).append(card_ids[c])
+                under[pos - ON_SHIP] = [c]
+        elif pos - ON_SALVO in adds:
+            adds[pos - ON_SALVO].append(card_ids[c])
+        else:
+            adds[pos - ON_SALVO] = [card_ids[c]]
     mines: list[list[str]] = [[] for _ in range(n)]
     for c in t.mine_cards:
         if MINES <= cpos[c] < MINES + n:
             mines[cpos[c] - MINES].append(card_ids[c])
+    dd_card = state.dd_card
     dd_salvos: list[list[str]] = [[] for _ in range(n)]
-    for c in t.salvo_cards:
-        if ON_DD <= cpos[c] < ON_DD + n:
-            dd_salvos[cpos[c] - ON_DD].append(card_ids[c])
+    if dd_card.count(NONE) < n:  # a Destroyer Squadron is out: gather the salvos on it
+        for c in t.salvo_cards:
+            if ON_DD <= cpos[c] < ON_DD + n:
+                dd_salvos[cpos[c] - ON_DD].append(card_ids[c])
     deep_six: list[list[str]] = [[] for _ in range(n)]
-    for s, pos in enumerate(state.ship_position):
-        if pos >= DEEP:
-            deep_six[pos - DEEP].append(t.ship_ids[s])
+    ship_position = state.ship_position
+    for s in [s for s, pos in enumerate(ship_position) if pos >= DEEP]:
+        deep_six[ship_position[s] - DEEP].append(t.ship_ids[s])
     forces = []
     down = state.face_down
     dmg = state.damage
+    ship_ids = t.ship_ids
+    ship_gun = t.ship_gun
+    ship_hits = t.ship_hits
+    resting = state.kamikaze_wait
     for i in range(n):
         ships: list[JSON] = []
         mine_hits = state.mine_hits[i]
         for s in state.fleets[i]:
-            if (down >> s) & 1 and i != seat:
+            face_down = (down >> s) & 1 == 1
+            if face_down and i != seat:
                 ships.append({"id": None, "face_down": True, "gun": None, "hits": None,
                               "damage": dmg[s] + mine_hits, "salvos": [], "resting": 0})
                 continue
-            gun = t.ship_gun[s]
+            gun = ship_gun[s]
             salvos = under.get(s)
             ships.append({
-                "id": t.ship_ids[s],
-                "face_down": bool((down >> s) & 1),
+                "id": ship_ids[s],
+                "face_down": face_down,
                 "gun": "carrier" if gun < 0 else GUN_TEXT[gun],
-                "hits": t.ship_hits[s],
+                "hits": ship_hits[s],
                 "damage": dmg[s] + mine_hits,
                 "salvos": [{"card": card_ids[c], "additional": adds.get(c, [])} for c in salvos] if salvos else [],
-                "resting": state.kamikaze_wait[s],
+                "resting": resting[s],
             })
-        dd = state.dd_card[i]
+        dd = dd_card[i]
         forces.append({
             "seat": i,
             "alive": state.alive[i],
