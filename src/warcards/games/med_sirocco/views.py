@@ -56,18 +56,18 @@ def event_text(ids: tuple[str, ...], event: tuple[int, int, int]) -> str:
 def _plays(state: MedSiroccoState, seat: int) -> list[JSON]:
     """The Engagement's cards in play; another seat's face-down card (and what it is played on) is hidden."""
     ids = state.game.ids
+    cards, players, hosts, face_down = state.entry_card, state.entry_player, state.entry_host, state.entry_face_down
     plays = []
-    for e in range(len(state.entry_card)):
-        if not state.entry_alive[e]:
-            continue
-        down = state.entry_face_down[e]
-        mine = state.entry_player[e] == seat
+    for e in [e for e, alive in enumerate(state.entry_alive) if alive]:
+        down = face_down[e]
+        shown = not down or players[e] == seat
+        host = hosts[e]
         plays.append({
-            "seat": state.entry_player[e],
-            "card": ids[state.entry_card[e]] if (not down or mine) else None,
+            "seat": players[e],
+            "card": ids[cards[e]] if shown else None,
             "face_down": down,
             "round": state.entry_round[e] + 1,
-            "on": ids[state.entry_card[state.entry_host[e]]] if state.entry_host[e] >= 0 and (not down or mine) else None,
+            "on": ids[cards[host]] if host >= 0 and shown else None,
         })
     return plays
 
@@ -86,7 +86,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         "players": lambda state, seat: state.num_players,
         "phase": lambda state, seat: codes.PHASE_NAMES[state.phase],
         "current_player": lambda state, seat: state.to_act if state.phase not in (codes.PH_CHANCE, codes.PH_END) else None,
-        "hand": lambda state, seat: sorted(state.game.ids[c] for c in state.hands[seat]),
+        "hand": lambda state, seat: sorted(map(state.game.ids.__getitem__, state.hands[seat])),
         "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
         "hand_limits": lambda state, seat: [rules.hand_limit(state, p) for p in range(state.num_players)],
         "known_in_hands": _known_in_hands,
@@ -127,7 +127,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         if state.phase == codes.PH_SUPPLY else [],
         "share_pool": lambda state, seat: [state.game.ids[c] for c in state.share_pool],
         "share_counts": lambda state, seat: list(state.share_count),
-        "won_vp": lambda state, seat: [sum(state.game.vp[c] for c in state.won[p]) for p in range(state.num_players)],
+        "won_vp": lambda state, seat: [sum(map(state.game.vp.__getitem__, won)) for won in state.won],
         "my_vp": lambda state, seat: rules.victory_points(state)[seat],
         "series_vp": lambda state, seat: list(state.series_vp) if state.series else None,
         "game_number": lambda state, seat: state.game_number,
