@@ -116,7 +116,6 @@ from warcards.games.med_sirocco.rules.specials import (
     target_card,
 )
 from warcards.games.med_sirocco.rules.table import (
-    add_entry,
     begin_engagement,
     discard_dependents,
     forget,
@@ -153,11 +152,11 @@ def apply(state: MedSiroccoState, action: int) -> None:
     if ph in (PH_TURN, PH_BUILD):
         if action < DISCARD:
             play_card(state, p, action - PLAY)
-        elif action < SELECT:
+            return  # the play goes on (or its card asks a choice): a player's phase, nothing to advance
+        if action < SELECT:
             c = action - DISCARD
             leave_hand(state, p, c)
             to_discard(state, c)
-            end_turn(state)
         elif action == DISCARD_ALL:
             hand = state.hands[p]
             state.hands[p] = []
@@ -167,14 +166,22 @@ def apply(state: MedSiroccoState, action: int) -> None:
                     forget(state, c)
             if must_play(state) and not face_down_round(state):
                 state.sat_out |= 1 << p
-            end_turn(state)
-        elif action == PASS:
-            if state.turn_mode == 1:
-                kill_entry(state, state.turn_intel_entry, to_pile=True)
-            end_turn(state)
-        else:
-            end_turn(state)
-    elif ph == PH_TYPE:
+        elif action == PASS and state.turn_mode == 1:
+            kill_entry(state, state.turn_intel_entry, to_pile=True)  # 2.45: an Intelligence play passed
+        # The end of the player's play (DONE, or one of the above; no call of its own, most plays end here):
+        # Shallows takes effect (S07), then Sirocco rolls (2.44).
+        if state.turn_shallows:
+            shallows(state, p)
+        if state.turn_sirocco >= 0 and state.entry_alive[state.turn_sirocco]:
+            state.sirocco_roller = p
+            state.sirocco_entry = state.turn_sirocco
+        if state.sirocco_holder == p:
+            state.held_sirocco_user = p
+        state.phase = PH_CHANCE
+        state.chance_kind = -1
+        advance(state)
+        return
+    if ph == PH_TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])
     elif ph == PH_OP_CHOOSE:
         choose_operation(state, action - SELECT)
@@ -210,6 +217,8 @@ def apply(state: MedSiroccoState, action: int) -> None:
 
 
 DICE_ACTIONS = [DIE + k for k in range(6)]
+NO_DICE = (0, 0, 0)
+"""A new entry's three die totals (air, surface, sub; 3.1), none rolled yet."""
 
 
 def legal_now(state: MedSiroccoState) -> list[int]:
@@ -408,8 +417,18 @@ def advance(state: MedSiroccoState) -> None:
             continue
         st = state.stage
         if st == ST_TURNS:
-            if next_turn(state):
+            # 1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players).
+            n = state.num_players
+            i = state.turn_index
+            while i < n:
+                p = (state.first_player + i) % n
+                i += 1
+                if state.cancelled >> p & 1 or (state.round_index > 0 and state.sat_out >> p & 1):
+                    continue
+                state.turn_index = i
+                begin_turn(state, p)
                 return
+            state.turn_index = i
             state.stage = ST_INTEL
         elif st == ST_INTEL:
             if next_intel(state):
@@ -498,19 +517,6 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
         state.turn_side = -1
 
 
-def next_turn(state: MedSiroccoState) -> bool:
-    """1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players)."""
-    n = state.num_players
-    while state.turn_index < n:
-        p = (state.first_player + state.turn_index) % n
-        state.turn_index += 1
-        if state.cancelled >> p & 1 or (state.round_index > 0 and state.sat_out >> p & 1):
-            continue
-        begin_turn(state, p)
-        return True
-    return False
-
-
 def next_intel(state: MedSiroccoState) -> bool:
     """2.45: a player who played an Intelligence card plays again after all the others have finished."""
     while state.intel_queue:
@@ -522,39 +528,40 @@ def next_intel(state: MedSiroccoState) -> bool:
     return False
 
 
-def end_turn(state: MedSiroccoState) -> None:
-    """End of a player's play: Shallows takes effect (S07), then Sirocco rolls (2.44)."""
-    p = state.to_act
-    if state.turn_shallows:
-        shallows(state, p)
-    if state.turn_sirocco >= 0 and state.entry_alive[state.turn_sirocco]:
-        state.sirocco_roller = p
-        state.sirocco_entry = state.turn_sirocco
-    if state.sirocco_holder == p:
-        state.held_sirocco_user = p
-    state.phase = PH_CHANCE
-    state.chance_kind = -1
-
-
 def play_card(state: MedSiroccoState, p: int, c: int) -> None:
-    """1.4 C: play one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)."""
+    """1.4 C: play one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards).
+
+    The card leaves the hand (`table.leave_hand`) and becomes a new entry in play, here without the calls:
+    most decisions are plays."""
     g = state.game
-    leave_hand(state, p, c)
+    state.hands[p].remove(c)
+    if state.any_known:
+        forget(state, c)
     k = g.kind[c]
-    if (state.is_battle and state.round_index == 1) and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT):
-        add_entry(state, p, c, True)
-        state.phase = PH_BUILD
-        return
-    e = add_entry(state, p, c, False)
+    # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
+    down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
+    e_card = state.entry_card
+    e = len(e_card)
+    e_card.append(c)
+    state.entry_player.append(p)
+    state.entry_round.append(state.round_index)
+    state.entry_host.append(-1)
+    state.entry_alive.append(True)
+    state.entry_face_down.append(down)
     sd = g.played_side[c]
+    state.entry_side.append(sd)
+    state.entry_dice.extend(NO_DICE)
+    state.phase = PH_BUILD
+    if down:
+        return
     if sd != NEUTRAL and state.turn_side < 0:
         state.turn_side = sd
         if not ((state.is_battle and state.round_index == 1) and state.change_sides):
             state.seat_side[p] = sd
-    state.phase = PH_BUILD
     if k == K_FORCE:
         state.turn_forces += 1
-        destiny_on_play(state, e)
+        if not g.destiny_cards.isdisjoint(e_card):  # 3.3: else no Destiny card is in play to act
+            destiny_on_play(state, e)
     elif k == K_BONUS:
         state.entry_host[e] = find_host(state, p, c)
     elif k == K_SPECIAL:

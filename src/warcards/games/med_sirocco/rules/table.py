@@ -83,18 +83,6 @@ def begin_engagement(state: MedSiroccoState) -> None:
     state.chance_kind = -1
 
 
-def add_entry(state: MedSiroccoState, p: int, c: int, down: bool) -> int:
-    state.entry_card.append(c)
-    state.entry_player.append(p)
-    state.entry_round.append(state.round_index)
-    state.entry_host.append(-1)
-    state.entry_alive.append(True)
-    state.entry_face_down.append(down)
-    state.entry_side.append(state.game.played_side[c])
-    state.entry_dice.extend((0, 0, 0))
-    return len(state.entry_card) - 1
-
-
 def kill_entry(state: MedSiroccoState, e: int, to_pile: bool) -> None:
     """Take an entry out of play; `to_pile` discards its card (otherwise the caller places it)."""
     if not state.entry_alive[e]:
