@@ -100,16 +100,33 @@ def round_end(state: MedSiroccoState) -> bool:
 
 def reveal(state: MedSiroccoState) -> None:
     """3.2: the face-down cards are turned over; invalid cards are discarded and do not affect the outcome.
-    S05 (and option 6.1) let the player's 2nd-round cards be of the other side."""
+    S05 (and option 6.1) let the player's 2nd-round cards be of the other side.
+
+    Each seat's face-down cards are found in one pass over the entries (a seat's reveal changes only its own
+    entries); a card is checked as a face-up play (`check_play`), but a Storm card is valid only as Night
+    action (S05) and an Intelligence card never (2.45: 1st round only)."""
     g = state.game
     n = state.num_players
     night = g.index["S05"]
+    e_card = state.entry_card
+    alive = state.entry_alive
+    face_down = state.entry_face_down
+    mine_of: list[list[int]] = [[] for _ in range(n)]
+    night_seats = 0
+    for e, q in enumerate(state.entry_player):
+        if face_down[e] and alive[e]:
+            mine_of[q].append(e)
+            if e_card[e] == night:
+                night_seats |= 1 << q
+    kind = g.kind
+    effect = g.effect
+    played_side = g.played_side
     for i in range(n):
         p = (state.first_player + i) % n
-        mine = [e for e in range(len(state.entry_card)) if state.entry_player[e] == p and state.entry_alive[e] and state.entry_face_down[e]]
+        mine = mine_of[p]
         if not mine:
             continue
-        free = (state.change_sides and n > 2) or any(state.entry_card[e] == night for e in mine)
+        free = (state.change_sides and n > 2) or night_seats >> p & 1
         state.to_act = p
         state.turn_forces = 0
         state.turn_force_limit = 1
@@ -119,39 +136,34 @@ def reveal(state: MedSiroccoState) -> None:
         state.turn_first_entry = mine[0]
         state.turn_side = -1 if free else state.seat_side[p]
         for e in mine:
-            c = state.entry_card[e]
-            code = reveal_check(state, p, c)
-            state.entry_face_down[e] = False
+            c = e_card[e]
+            k = kind[c]
+            if k == K_STORM:
+                code = NO_REFUSAL if effect[c] == E_NIGHT else NO_NIGHT
+            elif k == K_SPECIAL and effect[c] == E_INTEL:
+                code = NO_INTEL_ROUND
+            else:
+                code = check_play(state, p, c)
+            face_down[e] = False
             if code != NO_REFUSAL:
                 kill_entry(state, e, to_pile=True)
                 state.log.append((EV_INVALID, p, c))
                 continue
-            sd = g.played_side[c]
+            sd = played_side[c]
             if sd != NEUTRAL and state.turn_side < 0:
                 state.turn_side = sd
                 if not free:
                     state.seat_side[p] = sd
-            k = g.kind[c]
             if k == K_FORCE:
                 state.turn_forces += 1
             elif k == K_BONUS:
                 state.entry_host[e] = find_host(state, p, c)
-            elif k == K_SPECIAL and g.effect[c] == E_ADMIRAL:
+            elif k == K_SPECIAL and effect[c] == E_ADMIRAL:
                 state.turn_force_limit = 2
-            elif k == K_SPECIAL and g.effect[c] in (E_RAID, E_FUEL):
+            elif k == K_SPECIAL and effect[c] in (E_RAID, E_FUEL):
                 state.turn_raid = True
                 state.raid_players |= 1 << p
     destiny_sweep(state)
-
-
-def reveal_check(state: MedSiroccoState, p: int, c: int) -> int:
-    """3.2: the validity of a face-down card at the reveal (the same rules as a face-up play)."""
-    g = state.game
-    if g.kind[c] == K_STORM:
-        return NO_REFUSAL if g.effect[c] == E_NIGHT else NO_NIGHT
-    if g.kind[c] == K_SPECIAL and g.effect[c] == E_INTEL:
-        return NO_INTEL_ROUND
-    return check_play(state, p, c)
 
 
 # ----- 3.4 Outcome -------------------------------------------------------------------------------------------------
