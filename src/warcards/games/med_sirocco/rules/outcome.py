@@ -19,6 +19,7 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
     K_SUPPLY,
     NEUTRAL,
+    SUB,
     SURFACE,
 )
 from warcards.games.med_sirocco.codes import (
@@ -193,76 +194,69 @@ def resolve(state: MedSiroccoState) -> bool:
     return False
 
 
-NO_BONUSES: list[int] = []
-"""The Bonus entries of a Force entry that has none (only read)."""
-
-
-def bonuses_by_host(state: MedSiroccoState) -> dict[int, list[int]]:
-    """2.3: the living Bonus entries played on each Force entry, in entry order — one pass over the entries
-    instead of one per entry valued."""
-    on_host: dict[int, list[int]] = {}
-    alive = state.entry_alive
-    for b, host in enumerate(state.entry_host):
-        if host >= 0 and alive[b]:
-            found = on_host.get(host)
-            if found is None:
-                on_host[host] = [b]
-            else:
-                found.append(b)
-    return on_host
-
-
-def entry_value(state: MedSiroccoState, e: int, bonuses: list[int]) -> int:
-    """3.4 / 3.3 / 2.48 / S06 / O32–O38: a card's combat value in the declared type, Bonus cards included
-    (`bonuses`: the living Bonus entries played on entry `e`, see `bonuses_by_host`)."""
-    g = state.game
-    c = state.entry_card[e]
-    et = state.engagement_type
-    op_air = g.op_air_bonus[state.operation] and et & AIR
-    if g.kind[c] == K_BONUS:
-        f = g.fixed[c]
-        v = 0
-        for ti in range(3):
-            if et >> ti & 1:
-                v += f[ti]
-        return v + (1 if op_air else 0)
-    fixed = g.fixed[c]
-    destiny_op = g.victim[c] == state.operation
-    bombed = e == state.bomb_entry
-    total = 0
-    for ti in range(3):
-        if not et >> ti & 1:
-            continue
-        own = fixed[ti] * (2 if bombed and ti == 0 else 1) + state.entry_dice[e * 3 + ti]
-        if destiny_op:
-            own *= 2
-        bon = 0
-        for b in bonuses:
-            bon += g.fixed[state.entry_card[b]][ti]
-        if bombed and ti == 0:
-            bon *= 2
-        total += own + bon
-    if op_air:
-        total += 1 if bombed else 1 + len(bonuses)
-    return total
-
-
 def outcome(state: MedSiroccoState) -> None:
     """3.4: the higher side total wins; equal totals replay (the Intelligence player's side loses, 2.45);
-    all zero is no combat."""
+    all zero is no combat.
+
+    A card's combat value in the declared type (3.4): its printed values in the type's kinds (the game's
+    `fixed_in`) and its dice there, doubled for a Destiny card whose victim is this Operation (3.3), plus the
+    living Bonus cards played on it (2.3). Bomb alley doubles the air values printed on its target and on the
+    target's Bonus cards (S06; its dice are rolled twice, `resolve`); an Operation with the air bonus adds 1
+    per card when air counts, 1 in all to the bombed target with its Bonus cards (O32–O38, 2.48, R9). A Bonus
+    card played alone counts as a card of its own."""
     g = state.game
-    vals = [0] * len(state.entry_card)
+    e_card = state.entry_card
+    alive = state.entry_alive
+    kind = g.kind
+    fixed = g.fixed
+    et = state.engagement_type
+    fixed_in = g.fixed_in[et]
+    air = et & AIR
+    op = state.operation
+    op_air = 1 if g.op_air_bonus[op] and air else 0
+    bomb = state.bomb_entry
+    hosts = state.entry_host
+    n_entries = len(e_card)
+    on_host = [0] * n_entries  # per Force entry, what its living Bonus cards add
+    for b, host in enumerate(hosts):
+        if host >= 0 and alive[b]:
+            c = e_card[b]
+            if host != bomb:
+                on_host[host] += fixed_in[c] + op_air
+            elif air:
+                on_host[host] += fixed_in[c] + fixed[c][0]
+            else:
+                on_host[host] += fixed_in[c]
+    dice = state.entry_dice
+    victim = g.victim
+    side = state.entry_side
+    vals = [0] * n_entries
     tot = [0, 0]
-    on_host = bonuses_by_host(state)
-    for e in range(len(state.entry_card)):
-        if not state.entry_alive[e]:
+    for e in range(n_entries):
+        if not alive[e]:
             continue
-        c = state.entry_card[e]
-        k = g.kind[c]
-        if k == K_FORCE or (k == K_BONUS and state.entry_host[e] < 0):
-            v = entry_value(state, e, on_host.get(e, NO_BONUSES))
-            vals[e] = v
-            tot[state.entry_side[e]] += v
+        c = e_card[e]
+        k = kind[c]
+        if k == K_FORCE:
+            v = fixed_in[c]
+            e3 = e * 3
+            if air:
+                v += dice[e3]
+                if e == bomb:
+                    v += fixed[c][0]
+            if et & SURFACE:
+                v += dice[e3 + 1]
+            if et & SUB:
+                v += dice[e3 + 2]
+            if victim[c] == op:
+                v *= 2
+            v += on_host[e] + op_air
+        elif k == K_BONUS and hosts[e] < 0:
+            v = fixed_in[c] + op_air
+        else:
+            continue
+        vals[e] = v
+        tot[side[e]] += v
     state.entry_values = vals
     state.log.append((EV_TOTALS, tot[0], tot[1]))
     if tot[0] == 0 and tot[1] == 0:
