@@ -95,6 +95,10 @@ class MedSiroccoGame(Game):
         self.fixed_in = {
             et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.fixed) for et in range(ALL_TYPES + 1)
         }
+        # 3.1 / 3.4: likewise each card's dice ('?') counted in each Engagement type.
+        self.dice_in = {
+            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.dice) for et in range(ALL_TYPES + 1)
+        }
         # 3.3: the Destiny cards, whose victim is a Force-pile card.
         self.destiny_cards = frozenset(c for c in range(N_CARDS) if 0 <= d.victim[c] < N_PILE)
         self._players = int(self.options["players"])

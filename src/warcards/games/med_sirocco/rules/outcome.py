@@ -175,12 +175,12 @@ def resolve(state: MedSiroccoState) -> bool:
         state.resolved = True
         q: list[int] = []
         et = state.engagement_type
-        for e in range(len(state.entry_card)):
-            if not state.entry_alive[e]:
-                continue
-            c = state.entry_card[e]
-            if g.kind[c] != K_FORCE:
-                continue
+        alive = state.entry_alive
+        kind = g.kind
+        dice_in = g.dice_in[et]
+        for e, c in enumerate(state.entry_card):
+            if not dice_in[c] or not alive[e] or kind[c] != K_FORCE:
+                continue  # no '?' counted in this type (most cards), or not a Force card in play
             dice = g.dice[c]
             for ti in range(3):
                 if et >> ti & 1 and dice[ti]:

@@ -27,13 +27,14 @@ def leave_hand(state: MedSiroccoState, p: int, card: int) -> None:
 def forget(state: MedSiroccoState, card: int) -> None:
     """A card that leaves a hand is no longer known to be there.
 
-    Only the masks holding the card change (most hold nothing: one `any` skips them all), so no mask is
-    rebuilt for nothing."""
+    Only the masks holding the card change (most hold none of it: one `any` over the masks, in C, skips them
+    all), so no mask is rebuilt for nothing."""
     known = state.known_cards
-    if state.any_known and any(known):
+    bit = 1 << card
+    if state.any_known and any(map(bit.__and__, known)):
         for i, mask in enumerate(known):
-            if mask >> card & 1:
-                known[i] = mask ^ (1 << card)
+            if mask & bit:
+                known[i] = mask ^ bit
 
 
 def to_discard(state: MedSiroccoState, card: int) -> None:
@@ -52,8 +53,8 @@ def queue_refill(state: MedSiroccoState, start: int) -> None:
     for i in range(n):
         p = (start + i) % n
         need = hand_limit(state, p) - len(state.hands[p])
-        for _ in range(need):
-            state.draw_queue.append(p)
+        if need > 0:
+            state.draw_queue.extend([p] * need)
 
 
 def begin_engagement(state: MedSiroccoState) -> None:
