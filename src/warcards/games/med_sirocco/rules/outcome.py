@@ -274,18 +274,17 @@ def outcome(state: MedSiroccoState) -> None:
         win = ALLIES if tot[0] > tot[1] else AXIS
     best = -1
     winner = -1
-    for e in range(len(state.entry_card)):
-        if state.entry_alive[e] and state.entry_side[e] == win and vals[e] > best:
-            c = state.entry_card[e]
-            k = g.kind[c]
-            if k == K_FORCE or (k == K_BONUS and state.entry_host[e] < 0):
+    for e in range(n_entries):
+        if alive[e] and side[e] == win and vals[e] > best:
+            k = kind[e_card[e]]
+            if k == K_FORCE or (k == K_BONUS and hosts[e] < 0):
                 best = vals[e]
                 winner = state.entry_player[e]
     state.winning_side = win
     state.winner = winner
-    state.supply_queue = [i for i in range(len(state.under_card)) if g.kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
-    state.supply_queue += [SUPPLY_IN_PLAY + e for e in range(len(state.entry_card))
-                       if state.entry_alive[e] and g.kind[state.entry_card[e]] == K_SUPPLY and state.entry_side[e] == win]
+    state.supply_queue = [i for i in range(len(state.under_card)) if kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
+    state.supply_queue += [SUPPLY_IN_PLAY + e for e in range(n_entries)
+                           if alive[e] and kind[e_card[e]] == K_SUPPLY and side[e] == win]
     state.picked = []
     state.stage = ST_SUPPLY
 

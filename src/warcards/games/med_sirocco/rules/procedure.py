@@ -429,12 +429,12 @@ def advance(state: MedSiroccoState) -> None:
                 begin_turn(state, p)
                 return
             state.turn_index = i
-            state.stage = ST_INTEL
-        elif st == ST_INTEL:
-            if next_intel(state):
+            state.stage = st = ST_INTEL  # nothing else changed: on to the next stage at once
+        if st == ST_INTEL:
+            if state.intel_queue and next_intel(state):
                 return
-            state.stage = ST_ROUND_END
-        elif st == ST_ROUND_END:
+            state.stage = st = ST_ROUND_END
+        if st == ST_ROUND_END:
             if round_end(state):
                 return
         elif st == ST_RESOLVE:
