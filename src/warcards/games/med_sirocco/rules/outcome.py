@@ -147,7 +147,9 @@ def reveal(state: MedSiroccoState) -> None:
                 code = check_play(state, p, c)
             face_down[e] = False
             if code != NO_REFUSAL:
-                kill_entry(state, e, to_pile=True)
+                # Out of play and discarded (`kill_entry`; the entry is alive): many random face-down plays fail.
+                alive[e] = False
+                state.discard.append(c)
                 state.log.append((EV_INVALID, p, c))
                 continue
             sd = played_side[c]

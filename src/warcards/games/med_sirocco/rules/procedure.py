@@ -27,6 +27,7 @@ from warcards.games.med_sirocco.cards import (
     K_FORCE,
     K_SPECIAL,
     K_STORM,
+    K_SUPPLY,
     NEUTRAL,
 )
 from warcards.games.med_sirocco.codes import (
@@ -151,7 +152,43 @@ def apply(state: MedSiroccoState, action: int) -> None:
     p = state.to_act
     if ph in (PH_TURN, PH_BUILD):
         if action < DISCARD:
-            play_card(state, p, action - PLAY)
+            # 1.4 C: one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)
+            # leaves the hand (`table.leave_hand`) and joins play; the Special and Storm cards take effect in
+            # `play_effect`. Here without a call of its own: most decisions are plays.
+            c = action - PLAY
+            g = state.game
+            state.hands[p].remove(c)
+            if state.any_known:
+                forget(state, c)
+            k = g.kind[c]
+            # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
+            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
+            e_card = state.entry_card
+            e = len(e_card)
+            e_card.append(c)
+            state.entry_player.append(p)
+            state.entry_round.append(state.round_index)
+            state.entry_host.append(-1)
+            state.entry_alive.append(True)
+            state.entry_face_down.append(down)
+            sd = g.played_side[c]
+            state.entry_side.append(sd)
+            state.entry_dice.extend(NO_DICE)
+            state.phase = PH_BUILD
+            if down:
+                return  # the play goes on: a player's phase, nothing to advance
+            if sd != NEUTRAL and state.turn_side < 0:
+                state.turn_side = sd
+                if not ((state.is_battle and state.round_index == 1) and state.change_sides):
+                    state.seat_side[p] = sd
+            if k == K_FORCE:
+                state.turn_forces += 1
+                if not g.destiny_cards.isdisjoint(e_card):  # 3.3: else no Destiny card is in play to act
+                    destiny_on_play(state, e)
+            elif k == K_BONUS:
+                state.entry_host[e] = find_host(state, p, c)
+            elif k != K_SUPPLY:
+                play_effect(state, p, c, e)
             return  # the play goes on (or its card asks a choice): a player's phase, nothing to advance
         if action < SELECT:
             c = action - DISCARD
@@ -528,47 +565,16 @@ def next_intel(state: MedSiroccoState) -> bool:
     return False
 
 
-def play_card(state: MedSiroccoState, p: int, c: int) -> None:
-    """1.4 C: play one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards).
-
-    The card leaves the hand (`table.leave_hand`) and becomes a new entry in play, here without the calls:
-    most decisions are plays."""
+def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
+    """A Special or Storm card played face up (entry `e`, card `c`, by seat `p`) takes effect (2.42–2.46,
+    S01–S07); `apply` has put it in play."""
     g = state.game
-    state.hands[p].remove(c)
-    if state.any_known:
-        forget(state, c)
     k = g.kind[c]
-    # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
-    down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
-    e_card = state.entry_card
-    e = len(e_card)
-    e_card.append(c)
-    state.entry_player.append(p)
-    state.entry_round.append(state.round_index)
-    state.entry_host.append(-1)
-    state.entry_alive.append(True)
-    state.entry_face_down.append(down)
-    sd = g.played_side[c]
-    state.entry_side.append(sd)
-    state.entry_dice.extend(NO_DICE)
-    state.phase = PH_BUILD
-    if down:
-        return
-    if sd != NEUTRAL and state.turn_side < 0:
-        state.turn_side = sd
-        if not ((state.is_battle and state.round_index == 1) and state.change_sides):
-            state.seat_side[p] = sd
-    if k == K_FORCE:
-        state.turn_forces += 1
-        if not g.destiny_cards.isdisjoint(e_card):  # 3.3: else no Destiny card is in play to act
-            destiny_on_play(state, e)
-    elif k == K_BONUS:
-        state.entry_host[e] = find_host(state, p, c)
-    elif k == K_SPECIAL:
+    if k == K_SPECIAL:
         eff = g.effect[c]
         if eff in (E_RAID, E_FUEL):
             state.restrict_by = p
-            state.restrict_side = sd
+            state.restrict_side = g.played_side[c]
             state.restrict_round = state.round_index
             state.restrict_card = c
             state.turn_raid = True
