@@ -375,30 +375,37 @@ def supply_pick(state: MedSiroccoState, p: int, card: int) -> None:
     state.chance_kind = -1
 
 
+SPOIL_KINDS = (K_FORCE, K_SUPPLY)
+"""3.4: the kinds of the losing side's cards that go to the winner."""
+
+
 def after_supply(state: MedSiroccoState) -> None:
     """3.4 Winning the trick: the Operation and the losing side's Force and Supply cards (of every round)
     go to the winner (5.0: shared); every other card is discarded."""
-    g = state.game
+    kind = state.game.kind
     lose = 1 - state.winning_side
+    picked = state.picked
+    discard = state.discard  # each other card `to_discard`, here without the call
     spoils: list[int] = []
     for i, c in enumerate(state.under_card):
-        if c < 0 or c in state.picked:
+        if c < 0 or c in picked:
             continue
-        if state.under_side[i] == lose and g.kind[c] in (K_FORCE, K_SUPPLY):
+        if state.under_side[i] == lose and kind[c] in SPOIL_KINDS:
             spoils.append(c)
         else:
-            to_discard(state, c)
-    for e in range(len(state.entry_card)):
-        if not state.entry_alive[e]:
+            discard.append(c)
+    alive = state.entry_alive
+    side = state.entry_side
+    for e, c in enumerate(state.entry_card):
+        if not alive[e]:
             continue
-        state.entry_alive[e] = False
-        c = state.entry_card[e]
-        if c in state.picked:
+        alive[e] = False
+        if c in picked:
             continue
-        if state.entry_side[e] == lose and g.kind[c] in (K_FORCE, K_SUPPLY):
+        if side[e] == lose and kind[c] in SPOIL_KINDS:
             spoils.append(c)
         else:
-            to_discard(state, c)
+            discard.append(c)
     state.under_card, state.under_side, state.under_player = [], [], []
     if state.advanced:
         elig = share_eligible(state)

@@ -326,8 +326,9 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
         apply(state, outcome)
         return outcome
     pile = state.pile
-    sums = UNIFORM_SUMS.get(len(pile))
-    if sums is None:
+    try:
+        sums = UNIFORM_SUMS[len(pile)]
+    except KeyError:
         sums = uniform_sums(len(pile))
     at = bisect_right(sums, u)
     card = pile[at]

@@ -27,14 +27,13 @@ def leave_hand(state: MedSiroccoState, p: int, card: int) -> None:
 def forget(state: MedSiroccoState, card: int) -> None:
     """A card that leaves a hand is no longer known to be there.
 
-    Only the masks holding the card change (most hold none of it: one `any` over the masks, in C, skips them
-    all), so no mask is rebuilt for nothing."""
+    Only the masks holding the card change (most hold nothing: one `any` skips them all), so no mask is
+    rebuilt for nothing."""
     known = state.known_cards
-    bit = 1 << card
-    if state.any_known and any(map(bit.__and__, known)):
+    if state.any_known and any(known):
         for i, mask in enumerate(known):
-            if mask & bit:
-                known[i] = mask ^ bit
+            if mask >> card & 1:
+                known[i] = mask ^ (1 << card)
 
 
 def to_discard(state: MedSiroccoState, card: int) -> None:
