@@ -323,7 +323,7 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
     the binary search gives, and is taken from there."""
     if state.chance_kind != CK_DRAW:
         outcome = sample_outcome(state, u)
-        apply(state, outcome)
+        apply_chance(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
     pile = state.pile
     try:
