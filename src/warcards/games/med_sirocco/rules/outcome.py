@@ -232,8 +232,12 @@ def outcome(state: MedSiroccoState) -> None:
     dice = state.entry_dice
     victim = g.victim
     side = state.entry_side
+    player = state.entry_player
     vals = [0] * n_entries
     tot = [0, 0]
+    best = [-1, -1]  # per side, its highest card value (the first in play order) and that card's player
+    best_by = [-1, -1]
+    supplies: list[int] = []  # the Supply cards in play (2.41)
     for e in range(n_entries):
         if not alive[e]:
             continue
@@ -256,9 +260,15 @@ def outcome(state: MedSiroccoState) -> None:
         elif k == K_BONUS and hosts[e] < 0:
             v = fixed_in[c] + op_air
         else:
+            if k == K_SUPPLY:
+                supplies.append(e)
             continue
         vals[e] = v
-        tot[side[e]] += v
+        sd = side[e]
+        tot[sd] += v
+        if v > best[sd]:
+            best[sd] = v
+            best_by[sd] = player[e]
     state.entry_values = vals
     state.log.append((EV_TOTALS, tot[0], tot[1]))
     if tot[0] == 0 and tot[1] == 0:
@@ -274,19 +284,10 @@ def outcome(state: MedSiroccoState) -> None:
             return
     else:
         win = ALLIES if tot[0] > tot[1] else AXIS
-    best = -1
-    winner = -1
-    for e in range(n_entries):
-        if alive[e] and side[e] == win and vals[e] > best:
-            k = kind[e_card[e]]
-            if k == K_FORCE or (k == K_BONUS and hosts[e] < 0):
-                best = vals[e]
-                winner = state.entry_player[e]
     state.winning_side = win
-    state.winner = winner
+    state.winner = best_by[win]  # 3.4: the highest card of the winning side wins the trick
     state.supply_queue = [i for i in range(len(state.under_card)) if kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
-    state.supply_queue += [SUPPLY_IN_PLAY + e for e in range(n_entries)
-                           if alive[e] and kind[e_card[e]] == K_SUPPLY and side[e] == win]
+    state.supply_queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
     state.picked = []
     state.stage = ST_SUPPLY
 
