@@ -36,6 +36,7 @@ from warcards.games.med_sirocco.codes import (
     PH_TARGET,
     PH_TURN,
     PH_TYPE,
+    PLAY_PHASES,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
@@ -91,7 +92,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
     PASS, DONE and DISCARD_ALL are above every play and discard action, appended after the sort."""
     ph = state.phase
-    if not PH_TURN <= ph <= PH_BUILD:  # the two phases of a play (their codes are consecutive)
+    if ph not in PLAY_PHASES:
         return legal_other(state, ph)
     p = state.to_act
     hand = state.hands[p]

@@ -58,6 +58,7 @@ from warcards.games.med_sirocco.codes import (
     PH_TARGET,
     PH_TURN,
     PH_TYPE,
+    PLAY_PHASES,
     ST_DONE,
     ST_INTEL,
     ST_RESOLVE,
@@ -135,22 +136,8 @@ def apply(state: MedSiroccoState, action: int) -> None:
     """Apply a legal player action (or, at a chance node, a chance outcome: `apply_chance`), then run the
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
-    if ph == PH_CHANCE:
-        if state.chance_kind == CK_DRAW:
-            # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
-            queue = state.draw_queue
-            pile = state.pile
-            state.hands[queue.pop(0)].append(action)
-            del pile[bisect_left(pile, action)]  # the pile is kept sorted
-            if queue and pile:
-                return  # the next draw of the refill: what `advance` would decide, without running it
-            state.chance_kind = -1
-            advance(state)
-            return
-        apply_chance(state, action)
-        return
     p = state.to_act
-    if ph in (PH_TURN, PH_BUILD):
+    if ph in PLAY_PHASES:
         if action < DISCARD:
             # 1.4 C: one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)
             # leaves the hand (`table.leave_hand`) and joins play; the Special and Storm cards take effect in
@@ -217,6 +204,20 @@ def apply(state: MedSiroccoState, action: int) -> None:
         state.phase = PH_CHANCE
         state.chance_kind = -1
         advance(state)
+        return
+    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `draw_at`
+        if state.chance_kind == CK_DRAW:
+            # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
+            queue = state.draw_queue
+            pile = state.pile
+            state.hands[queue.pop(0)].append(action)
+            del pile[bisect_left(pile, action)]  # the pile is kept sorted
+            if queue and pile:
+                return  # the next draw of the refill: what `advance` would decide, without running it
+            state.chance_kind = -1
+            advance(state)
+            return
+        apply_chance(state, action)
         return
     if ph == PH_TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])

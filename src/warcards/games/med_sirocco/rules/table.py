@@ -31,9 +31,10 @@ def forget(state: MedSiroccoState, card: int) -> None:
     rebuilt for nothing."""
     known = state.known_cards
     if state.any_known and any(known):
+        bit = 1 << card
         for i, mask in enumerate(known):
-            if mask >> card & 1:
-                known[i] = mask ^ (1 << card)
+            if mask & bit:
+                known[i] = mask ^ bit
 
 
 def to_discard(state: MedSiroccoState, card: int) -> None:
