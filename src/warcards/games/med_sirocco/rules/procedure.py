@@ -439,7 +439,7 @@ def advance(state: MedSiroccoState) -> None:
                 else:
                     state.draw_queue.clear()
                     continue
-            set_chance(state, CK_DRAW)
+            state.chance_kind = CK_DRAW  # `set_chance`: the phase is chance already (the loop's first test)
             return
         if state.sirocco_roller >= 0:
             state.to_act = state.sirocco_roller
