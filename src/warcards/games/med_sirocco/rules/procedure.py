@@ -539,6 +539,8 @@ def declare_type(state: MedSiroccoState, mask: int) -> None:
 
 
 def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
+    """1.4 C: seat `p`'s play begins (2.45: the extra play of Intelligence entry `intel_entry`); with option
+    6.1 a player picks his side afresh in a Battle's 2nd round."""
     state.to_act = p
     state.phase = PH_TURN
     state.chance_kind = -1
