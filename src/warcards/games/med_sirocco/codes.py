@@ -80,6 +80,8 @@ PH_CHANCE, PH_OP_CHOOSE, PH_TYPE, PH_TURN, PH_BUILD = (Phase.CHANCE, Phase.OP_CH
 PH_ADMIRAL, PH_TARGET, PH_SIROCCO_TARGET, PH_HELD = Phase.ADMIRAL, Phase.TARGET, Phase.SIROCCO_TARGET, Phase.HELD
 PH_LOST_CARD, PH_LOST_SEAT, PH_SUPPLY, PH_SHARE, PH_END = (Phase.LOST_CARD, Phase.LOST_SEAT, Phase.SUPPLY,
                                                            Phase.SHARE, Phase.END)
+PLAY_PHASES = (PH_TURN, PH_BUILD)
+"""The two phases of a player's play (1.4 C), tested together on most decisions (one constant tuple)."""
 PHASE_NAMES = ("chance", "choose-operation", "declare-type", "turn", "play", "admiral", "target", "sirocco-target",
                "held-sirocco", "lost-card", "lost-seat", "supply", "share", "end")
 """Each phase's name in positions and observations, indexed by `Phase`."""

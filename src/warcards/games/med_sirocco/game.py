@@ -9,7 +9,16 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.games.med_sirocco import log, notation, rules, views
-from warcards.games.med_sirocco.cards import E_NIGHT, K_BONUS, K_STORM, ON_ALLIES, ON_AXIS, Deck, load_deck
+from warcards.games.med_sirocco.cards import (
+    ALL_TYPES,
+    E_NIGHT,
+    K_BONUS,
+    K_STORM,
+    ON_ALLIES,
+    ON_AXIS,
+    Deck,
+    load_deck,
+)
 from warcards.games.med_sirocco.notation import N_CARDS, N_PILE, NUM_ACTIONS, NUM_CHANCE
 from warcards.games.med_sirocco.rules.legal import PlayKey, PlaySets, card_groups
 from warcards.games.med_sirocco.setup import state_from_setup
@@ -82,6 +91,14 @@ class MedSiroccoGame(Game):
         self.face_down_checked = frozenset(c for c in range(N_CARDS) if c not in self.face_down_free)
         self.play_sets: dict[PlayKey, PlaySets] = {}
         self.card_groups = card_groups(self)
+        # 3.4: per Engagement type (a mask of AIR | SURFACE | SUB), each card's printed values summed over its kinds.
+        self.fixed_in = {
+            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.fixed) for et in range(ALL_TYPES + 1)
+        }
+        # 3.1 / 3.4: likewise each card's dice ('?') counted in each Engagement type.
+        self.dice_in = {
+            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.dice) for et in range(ALL_TYPES + 1)
+        }
         # 3.3: the Destiny cards, whose victim is a Force-pile card.
         self.destiny_cards = frozenset(c for c in range(N_CARDS) if 0 <= d.victim[c] < N_PILE)
         self._players = int(self.options["players"])

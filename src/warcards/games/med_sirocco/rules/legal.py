@@ -8,9 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from warcards.games.med_sirocco.cards import (
+    E_EXPLOSION,
     E_FOG,
+    E_NIGHT,
+    E_SIROCCO,
     K_BONUS,
     K_FORCE,
+    K_STORM,
     K_SUPPLY,
     NEUTRAL,
     SUB,
@@ -32,6 +36,7 @@ from warcards.games.med_sirocco.codes import (
     PH_TARGET,
     PH_TURN,
     PH_TYPE,
+    PLAY_PHASES,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
@@ -72,7 +77,7 @@ if TYPE_CHECKING:
 PlaySets = tuple[frozenset[int], frozenset[int], frozenset[int]]
 """`play_sets`' answer: the cards playable outright, those needing a host or `check_play`, those needing a host."""
 PlayKey = tuple[int, int | None, int | None, bool, int, bool, bool]
-"""What `playable` reads of a face-up play (the tests that hold for all its cards): `play_sets`' key."""
+"""What `legal_actions` reads of a face-up play (the tests that hold for all its cards): `play_sets`' key."""
 
 if PLAY != 0:
     raise ImportError("med-sirocco's play actions must be numbered first: card c's play action is c")
@@ -87,7 +92,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
     PASS, DONE and DISCARD_ALL are above every play and discard action, appended after the sort."""
     ph = state.phase
-    if not PH_TURN <= ph <= PH_BUILD:  # the two phases of a play (their codes are consecutive)
+    if ph not in PLAY_PHASES:
         return legal_other(state, ph)
     p = state.to_act
     hand = state.hands[p]
@@ -106,7 +111,36 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
         elif not acts:
             acts.append(PASS)
         return acts
-    acts = playable(state, p, hand)
+    # A face-up play: the cards `check_play` lets join it. The tests that hold for the whole play (side, year,
+    # room for a Force card, Shallows, Raid, restriction) are read once into a key; `play_sets` sorts the deck
+    # by them once per key (kept on the game), so only the cards whose answer depends on the cards in play (a
+    # Bonus card's host, some Special and Storm cards) are looked at one by one.
+    empty = len(state.entry_card) == state.turn_first_entry
+    key = (
+        state.turn_side,
+        # 2.45: the first card after an Intelligence card is of the player's side.
+        state.seat_side[p] if state.turn_mode == 1 and empty else None,
+        # 2.42 / 2.43: after a Raid on La Spezia / Romanian Fuel only its side's cards.
+        state.restrict_side if state.restrict_by >= 0 and restricted(state, p) else None,
+        # 1.4 C, 2.45, 2.46: room for a Force card in this play.
+        state.turn_forces < state.turn_force_limit and not state.turn_intel,
+        state.year_bit,  # 2.2 / 3.1
+        state.shallows_by >= 0 and shallows_active(state, p),  # S07
+        state.turn_raid,  # 2.42 / 2.43
+    )
+    sets = g.play_sets.get(key)
+    if sets is None:
+        sets = g.play_sets[key] = play_sets(g, key)
+    outright, checked, hosted = sets
+    acts = list(outright.intersection(hand))
+    more = checked.intersection(hand)
+    if more:
+        for c in more:
+            if c in hosted:
+                if not empty and find_host(state, p, c) >= 0:  # 2.3: a Force card of this play to join
+                    acts.append(c)
+            elif check_play(state, p, c) == NO_REFUSAL:
+                acts.append(c)
     if ph == PH_BUILD:
         acts.sort()
         acts.append(DONE)
@@ -156,43 +190,6 @@ def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
     return []
 
 
-def playable(state: MedSiroccoState, p: int, hand: list[int]) -> list[int]:
-    """The play actions of `hand`'s cards that `check_play` lets join `p`'s face-up play (in no set order).
-
-    The tests that hold for the whole play (side, year, room for a Force card, Shallows, Raid, restriction)
-    are read once into a key; `play_sets` sorts the deck by them once per key (kept on the game), so only the
-    cards whose answer depends on the cards in play (a Bonus card's host, the Special and Storm cards) are
-    looked at one by one."""
-    empty = len(state.entry_card) == state.turn_first_entry
-    key = (
-        state.turn_side,
-        # 2.45: the first card after an Intelligence card is of the player's side.
-        state.seat_side[p] if state.turn_mode == 1 and empty else None,
-        # 2.42 / 2.43: after a Raid on La Spezia / Romanian Fuel only its side's cards.
-        state.restrict_side if state.restrict_by >= 0 and restricted(state, p) else None,
-        # 1.4 C, 2.45, 2.46: room for a Force card in this play.
-        state.turn_forces < state.turn_force_limit and not state.turn_intel,
-        state.year_bit,  # 2.2 / 3.1
-        state.shallows_by >= 0 and shallows_active(state, p),  # S07
-        state.turn_raid,  # 2.42 / 2.43
-    )
-    g = state.game
-    sets = g.play_sets.get(key)
-    if sets is None:
-        sets = g.play_sets[key] = play_sets(g, key)
-    outright, checked, hosted = sets
-    acts = list(outright.intersection(hand))
-    more = checked.intersection(hand)
-    if more:
-        for c in more:
-            if c in hosted:
-                if not empty and find_host(state, p, c) >= 0:  # 2.3: a Force card of this play to join
-                    acts.append(c)
-            elif check_play(state, p, c) == NO_REFUSAL:
-                acts.append(c)
-    return acts
-
-
 @dataclass(frozen=True, slots=True)
 class CardGroups:
     """The deck's Force-pile cards grouped by what `check_play` asks of them in a face-up play (`play_sets`)."""
@@ -215,8 +212,11 @@ class CardGroups:
     """The Bonus cards that must join a Force card of the play (2.3, `find_host`)."""
     bonus_sub: frozenset[int]
     """The Bonus cards of the sub frame (S07)."""
+    storm_free: frozenset[int]
+    """Sirocco (S01) and Explosion (S03): Storm cards with no test of their own in a face-up play."""
     others: frozenset[int]
-    """The Special and Storm cards (`check_play` decides each)."""
+    """The other Special and Storm cards but Night action (`check_play` decides each; S05 is never played
+    face up)."""
 
 
 def card_groups(g: MedSiroccoGame) -> CardGroups:
@@ -230,6 +230,7 @@ def card_groups(g: MedSiroccoGame) -> CardGroups:
     bonus_solo: list[int] = []
     bonus_hosted: list[int] = []
     bonus_sub: list[int] = []
+    storm_free: list[int] = []
     others: list[int] = []
     for c in range(N_PILE):
         k, sd, years, frame = g.card_facts[c]
@@ -251,7 +252,9 @@ def card_groups(g: MedSiroccoGame) -> CardGroups:
             (bonus_solo if g.solo[c] else bonus_hosted).append(c)
             if frame == SUB:
                 bonus_sub.append(c)
-        else:
+        elif k == K_STORM and g.effect[c] in (E_SIROCCO, E_EXPLOSION):
+            storm_free.append(c)
+        elif k != K_STORM or g.effect[c] != E_NIGHT:
             others.append(c)
     return CardGroups(
         side_free=(frozenset(side_free[-1]), frozenset(side_free[0]), frozenset(side_free[1])),
@@ -263,13 +266,14 @@ def card_groups(g: MedSiroccoGame) -> CardGroups:
         bonus_solo=frozenset(bonus_solo),
         bonus_hosted=frozenset(bonus_hosted),
         bonus_sub=frozenset(bonus_sub),
+        storm_free=frozenset(storm_free),
         others=frozenset(others),
     )
 
 
 def play_sets(g: MedSiroccoGame, key: PlayKey) -> PlaySets:
-    """`check_play`'s tests that `playable`'s key fixes, over the whole deck: the cards they let be played
-    outright (Force and Supply cards, Bonus cards played alone), the cards that also need `find_host` (2.3: a
+    """`check_play`'s tests that `legal_actions`' key fixes, over the whole deck: the cards they let be played
+    outright (Force and Supply cards, Bonus cards played alone, Sirocco and Explosion), the cards that also need `find_host` (2.3: a
     Bonus card joining a Force card of the play) or `check_play` (Special and Storm cards), and the former."""
     t_side, intel_side, r_side, forces, year_bit, no_sub, raid = key
     groups = g.card_groups
@@ -287,7 +291,7 @@ def play_sets(g: MedSiroccoGame, key: PlayKey) -> PlaySets:
     if raid:  # 2.42 / 2.43
         force = force - groups.force_not_surface
     hosted = allowed & bonus_hosted
-    return allowed & (force | groups.supply | bonus_solo), hosted | (allowed & groups.others), hosted
+    return allowed & (force | groups.supply | bonus_solo | groups.storm_free), hosted | (allowed & groups.others), hosted
 
 
 def illegal_reason(state: MedSiroccoState, action: int) -> str:

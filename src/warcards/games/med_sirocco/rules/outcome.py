@@ -19,6 +19,7 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
     K_SUPPLY,
     NEUTRAL,
+    SUB,
     SURFACE,
 )
 from warcards.games.med_sirocco.codes import (
@@ -100,16 +101,33 @@ def round_end(state: MedSiroccoState) -> bool:
 
 def reveal(state: MedSiroccoState) -> None:
     """3.2: the face-down cards are turned over; invalid cards are discarded and do not affect the outcome.
-    S05 (and option 6.1) let the player's 2nd-round cards be of the other side."""
+    S05 (and option 6.1) let the player's 2nd-round cards be of the other side.
+
+    Each seat's face-down cards are found in one pass over the entries (a seat's reveal changes only its own
+    entries); a card is checked as a face-up play (`check_play`), but a Storm card is valid only as Night
+    action (S05) and an Intelligence card never (2.45: 1st round only)."""
     g = state.game
     n = state.num_players
     night = g.index["S05"]
+    e_card = state.entry_card
+    alive = state.entry_alive
+    face_down = state.entry_face_down
+    mine_of: list[list[int]] = [[] for _ in range(n)]
+    night_seats = 0
+    for e, q in enumerate(state.entry_player):
+        if face_down[e] and alive[e]:
+            mine_of[q].append(e)
+            if e_card[e] == night:
+                night_seats |= 1 << q
+    kind = g.kind
+    effect = g.effect
+    played_side = g.played_side
     for i in range(n):
         p = (state.first_player + i) % n
-        mine = [e for e in range(len(state.entry_card)) if state.entry_player[e] == p and state.entry_alive[e] and state.entry_face_down[e]]
+        mine = mine_of[p]
         if not mine:
             continue
-        free = (state.change_sides and n > 2) or any(state.entry_card[e] == night for e in mine)
+        free = (state.change_sides and n > 2) or night_seats >> p & 1
         state.to_act = p
         state.turn_forces = 0
         state.turn_force_limit = 1
@@ -119,39 +137,36 @@ def reveal(state: MedSiroccoState) -> None:
         state.turn_first_entry = mine[0]
         state.turn_side = -1 if free else state.seat_side[p]
         for e in mine:
-            c = state.entry_card[e]
-            code = reveal_check(state, p, c)
-            state.entry_face_down[e] = False
+            c = e_card[e]
+            k = kind[c]
+            if k == K_STORM:
+                code = NO_REFUSAL if effect[c] == E_NIGHT else NO_NIGHT
+            elif k == K_SPECIAL and effect[c] == E_INTEL:
+                code = NO_INTEL_ROUND
+            else:
+                code = check_play(state, p, c)
+            face_down[e] = False
             if code != NO_REFUSAL:
-                kill_entry(state, e, to_pile=True)
+                # Out of play and discarded (`kill_entry`; the entry is alive): many random face-down plays fail.
+                alive[e] = False
+                state.discard.append(c)
                 state.log.append((EV_INVALID, p, c))
                 continue
-            sd = g.played_side[c]
+            sd = played_side[c]
             if sd != NEUTRAL and state.turn_side < 0:
                 state.turn_side = sd
                 if not free:
                     state.seat_side[p] = sd
-            k = g.kind[c]
             if k == K_FORCE:
                 state.turn_forces += 1
             elif k == K_BONUS:
                 state.entry_host[e] = find_host(state, p, c)
-            elif k == K_SPECIAL and g.effect[c] == E_ADMIRAL:
+            elif k == K_SPECIAL and effect[c] == E_ADMIRAL:
                 state.turn_force_limit = 2
-            elif k == K_SPECIAL and g.effect[c] in (E_RAID, E_FUEL):
+            elif k == K_SPECIAL and effect[c] in (E_RAID, E_FUEL):
                 state.turn_raid = True
                 state.raid_players |= 1 << p
     destiny_sweep(state)
-
-
-def reveal_check(state: MedSiroccoState, p: int, c: int) -> int:
-    """3.2: the validity of a face-down card at the reveal (the same rules as a face-up play)."""
-    g = state.game
-    if g.kind[c] == K_STORM:
-        return NO_REFUSAL if g.effect[c] == E_NIGHT else NO_NIGHT
-    if g.kind[c] == K_SPECIAL and g.effect[c] == E_INTEL:
-        return NO_INTEL_ROUND
-    return check_play(state, p, c)
 
 
 # ----- 3.4 Outcome -------------------------------------------------------------------------------------------------
@@ -162,12 +177,12 @@ def resolve(state: MedSiroccoState) -> bool:
         state.resolved = True
         q: list[int] = []
         et = state.engagement_type
-        for e in range(len(state.entry_card)):
-            if not state.entry_alive[e]:
-                continue
-            c = state.entry_card[e]
-            if g.kind[c] != K_FORCE:
-                continue
+        alive = state.entry_alive
+        kind = g.kind
+        dice_in = g.dice_in[et]
+        for e, c in enumerate(state.entry_card):
+            if not dice_in[c] or not alive[e] or kind[c] != K_FORCE:
+                continue  # no '?' counted in this type (most cards), or not a Force card in play
             dice = g.dice[c]
             for ti in range(3):
                 if et >> ti & 1 and dice[ti]:
@@ -181,76 +196,79 @@ def resolve(state: MedSiroccoState) -> bool:
     return False
 
 
-NO_BONUSES: list[int] = []
-"""The Bonus entries of a Force entry that has none (only read)."""
-
-
-def bonuses_by_host(state: MedSiroccoState) -> dict[int, list[int]]:
-    """2.3: the living Bonus entries played on each Force entry, in entry order — one pass over the entries
-    instead of one per entry valued."""
-    on_host: dict[int, list[int]] = {}
-    alive = state.entry_alive
-    for b, host in enumerate(state.entry_host):
-        if host >= 0 and alive[b]:
-            found = on_host.get(host)
-            if found is None:
-                on_host[host] = [b]
-            else:
-                found.append(b)
-    return on_host
-
-
-def entry_value(state: MedSiroccoState, e: int, bonuses: list[int]) -> int:
-    """3.4 / 3.3 / 2.48 / S06 / O32–O38: a card's combat value in the declared type, Bonus cards included
-    (`bonuses`: the living Bonus entries played on entry `e`, see `bonuses_by_host`)."""
-    g = state.game
-    c = state.entry_card[e]
-    et = state.engagement_type
-    op_air = g.op_air_bonus[state.operation] and et & AIR
-    if g.kind[c] == K_BONUS:
-        f = g.fixed[c]
-        v = 0
-        for ti in range(3):
-            if et >> ti & 1:
-                v += f[ti]
-        return v + (1 if op_air else 0)
-    fixed = g.fixed[c]
-    destiny_op = g.victim[c] == state.operation
-    bombed = e == state.bomb_entry
-    total = 0
-    for ti in range(3):
-        if not et >> ti & 1:
-            continue
-        own = fixed[ti] * (2 if bombed and ti == 0 else 1) + state.entry_dice[e * 3 + ti]
-        if destiny_op:
-            own *= 2
-        bon = 0
-        for b in bonuses:
-            bon += g.fixed[state.entry_card[b]][ti]
-        if bombed and ti == 0:
-            bon *= 2
-        total += own + bon
-    if op_air:
-        total += 1 if bombed else 1 + len(bonuses)
-    return total
-
-
 def outcome(state: MedSiroccoState) -> None:
     """3.4: the higher side total wins; equal totals replay (the Intelligence player's side loses, 2.45);
-    all zero is no combat."""
+    all zero is no combat.
+
+    A card's combat value in the declared type (3.4): its printed values in the type's kinds (the game's
+    `fixed_in`) and its dice there, doubled for a Destiny card whose victim is this Operation (3.3), plus the
+    living Bonus cards played on it (2.3). Bomb alley doubles the air values printed on its target and on the
+    target's Bonus cards (S06; its dice are rolled twice, `resolve`); an Operation with the air bonus adds 1
+    per card when air counts, 1 in all to the bombed target with its Bonus cards (O32–O38, 2.48, R9). A Bonus
+    card played alone counts as a card of its own."""
     g = state.game
-    vals = [0] * len(state.entry_card)
+    e_card = state.entry_card
+    alive = state.entry_alive
+    kind = g.kind
+    fixed = g.fixed
+    et = state.engagement_type
+    fixed_in = g.fixed_in[et]
+    air = et & AIR
+    op = state.operation
+    op_air = 1 if g.op_air_bonus[op] and air else 0
+    bomb = state.bomb_entry
+    hosts = state.entry_host
+    n_entries = len(e_card)
+    on_host = [0] * n_entries  # per Force entry, what its living Bonus cards add
+    for b, host in enumerate(hosts):
+        if host >= 0 and alive[b]:
+            c = e_card[b]
+            if host != bomb:
+                on_host[host] += fixed_in[c] + op_air
+            elif air:
+                on_host[host] += fixed_in[c] + fixed[c][0]
+            else:
+                on_host[host] += fixed_in[c]
+    dice = state.entry_dice
+    victim = g.victim
+    side = state.entry_side
+    player = state.entry_player
+    vals = [0] * n_entries
     tot = [0, 0]
-    on_host = bonuses_by_host(state)
-    for e in range(len(state.entry_card)):
-        if not state.entry_alive[e]:
+    best = [-1, -1]  # per side, its highest card value (the first in play order) and that card's player
+    best_by = [-1, -1]
+    supplies: list[int] = []  # the Supply cards in play (2.41)
+    for e in range(n_entries):
+        if not alive[e]:
             continue
-        c = state.entry_card[e]
-        k = g.kind[c]
-        if k == K_FORCE or (k == K_BONUS and state.entry_host[e] < 0):
-            v = entry_value(state, e, on_host.get(e, NO_BONUSES))
-            vals[e] = v
-            tot[state.entry_side[e]] += v
+        c = e_card[e]
+        k = kind[c]
+        if k == K_FORCE:
+            v = fixed_in[c]
+            e3 = e * 3
+            if air:
+                v += dice[e3]
+                if e == bomb:
+                    v += fixed[c][0]
+            if et & SURFACE:
+                v += dice[e3 + 1]
+            if et & SUB:
+                v += dice[e3 + 2]
+            if victim[c] == op:
+                v *= 2
+            v += on_host[e] + op_air
+        elif k == K_BONUS and hosts[e] < 0:
+            v = fixed_in[c] + op_air
+        else:
+            if k == K_SUPPLY:
+                supplies.append(e)
+            continue
+        vals[e] = v
+        sd = side[e]
+        tot[sd] += v
+        if v > best[sd]:
+            best[sd] = v
+            best_by[sd] = player[e]
     state.entry_values = vals
     state.log.append((EV_TOTALS, tot[0], tot[1]))
     if tot[0] == 0 and tot[1] == 0:
@@ -266,20 +284,10 @@ def outcome(state: MedSiroccoState) -> None:
             return
     else:
         win = ALLIES if tot[0] > tot[1] else AXIS
-    best = -1
-    winner = -1
-    for e in range(len(state.entry_card)):
-        if state.entry_alive[e] and state.entry_side[e] == win and vals[e] > best:
-            c = state.entry_card[e]
-            k = g.kind[c]
-            if k == K_FORCE or (k == K_BONUS and state.entry_host[e] < 0):
-                best = vals[e]
-                winner = state.entry_player[e]
     state.winning_side = win
-    state.winner = winner
-    state.supply_queue = [i for i in range(len(state.under_card)) if g.kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
-    state.supply_queue += [SUPPLY_IN_PLAY + e for e in range(len(state.entry_card))
-                       if state.entry_alive[e] and g.kind[state.entry_card[e]] == K_SUPPLY and state.entry_side[e] == win]
+    state.winner = best_by[win]  # 3.4: the highest card of the winning side wins the trick
+    state.supply_queue = [i for i in range(len(state.under_card)) if kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
+    state.supply_queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
     state.picked = []
     state.stage = ST_SUPPLY
 
@@ -368,30 +376,37 @@ def supply_pick(state: MedSiroccoState, p: int, card: int) -> None:
     state.chance_kind = -1
 
 
+SPOIL_KINDS = (K_FORCE, K_SUPPLY)
+"""3.4: the kinds of the losing side's cards that go to the winner."""
+
+
 def after_supply(state: MedSiroccoState) -> None:
     """3.4 Winning the trick: the Operation and the losing side's Force and Supply cards (of every round)
     go to the winner (5.0: shared); every other card is discarded."""
-    g = state.game
+    kind = state.game.kind
     lose = 1 - state.winning_side
+    picked = state.picked
+    discard = state.discard  # each other card `to_discard`, here without the call
     spoils: list[int] = []
     for i, c in enumerate(state.under_card):
-        if c < 0 or c in state.picked:
+        if c < 0 or c in picked:
             continue
-        if state.under_side[i] == lose and g.kind[c] in (K_FORCE, K_SUPPLY):
+        if state.under_side[i] == lose and kind[c] in SPOIL_KINDS:
             spoils.append(c)
         else:
-            to_discard(state, c)
-    for e in range(len(state.entry_card)):
-        if not state.entry_alive[e]:
+            discard.append(c)
+    alive = state.entry_alive
+    side = state.entry_side
+    for e, c in enumerate(state.entry_card):
+        if not alive[e]:
             continue
-        state.entry_alive[e] = False
-        c = state.entry_card[e]
-        if c in state.picked:
+        alive[e] = False
+        if c in picked:
             continue
-        if state.entry_side[e] == lose and g.kind[c] in (K_FORCE, K_SUPPLY):
+        if side[e] == lose and kind[c] in SPOIL_KINDS:
             spoils.append(c)
         else:
-            to_discard(state, c)
+            discard.append(c)
     state.under_card, state.under_side, state.under_player = [], [], []
     if state.advanced:
         elig = share_eligible(state)

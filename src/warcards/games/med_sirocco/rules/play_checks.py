@@ -108,11 +108,16 @@ def find_host(state: MedSiroccoState, p: int, bonus: int) -> int:
     bside = g.side[bonus]
     bnation = g.nation[bonus]
     e_card = state.entry_card
+    e_player = state.entry_player
+    alive = state.entry_alive
+    face_down = state.entry_face_down
+    kind = g.kind
+    frames = g.frame
     for e in range(len(e_card) - 1, state.turn_first_entry - 1, -1):
-        if state.entry_player[e] != p or not state.entry_alive[e] or state.entry_face_down[e]:
+        if e_player[e] != p or not alive[e] or face_down[e]:
             continue
         c = e_card[e]
-        if g.kind[c] != K_FORCE or not (g.frame[c] & frame):
+        if kind[c] != K_FORCE or not (frames[c] & frame):
             continue
         if on == ON_NATION:
             if g.nation[c] != bnation:

@@ -27,6 +27,7 @@ from warcards.games.med_sirocco.cards import (
     K_FORCE,
     K_SPECIAL,
     K_STORM,
+    K_SUPPLY,
     NEUTRAL,
 )
 from warcards.games.med_sirocco.codes import (
@@ -57,6 +58,7 @@ from warcards.games.med_sirocco.codes import (
     PH_TARGET,
     PH_TURN,
     PH_TYPE,
+    PLAY_PHASES,
     ST_DONE,
     ST_INTEL,
     ST_RESOLVE,
@@ -116,7 +118,6 @@ from warcards.games.med_sirocco.rules.specials import (
     target_card,
 )
 from warcards.games.med_sirocco.rules.table import (
-    add_entry,
     begin_engagement,
     discard_dependents,
     forget,
@@ -135,7 +136,76 @@ def apply(state: MedSiroccoState, action: int) -> None:
     """Apply a legal player action (or, at a chance node, a chance outcome: `apply_chance`), then run the
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
-    if ph == PH_CHANCE:
+    p = state.to_act
+    if ph in PLAY_PHASES:
+        if action < DISCARD:
+            # 1.4 C: one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)
+            # leaves the hand (`table.leave_hand`) and joins play; the Special and Storm cards take effect in
+            # `play_effect`. Here without a call of its own: most decisions are plays.
+            c = action - PLAY
+            g = state.game
+            state.hands[p].remove(c)
+            if state.any_known:
+                forget(state, c)
+            k = g.kind[c]
+            # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
+            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
+            e_card = state.entry_card
+            e = len(e_card)
+            e_card.append(c)
+            state.entry_player.append(p)
+            state.entry_round.append(state.round_index)
+            state.entry_host.append(-1)
+            state.entry_alive.append(True)
+            state.entry_face_down.append(down)
+            sd = g.played_side[c]
+            state.entry_side.append(sd)
+            state.entry_dice.extend(NO_DICE)
+            state.phase = PH_BUILD
+            if down:
+                return  # the play goes on: a player's phase, nothing to advance
+            if sd != NEUTRAL and state.turn_side < 0:
+                state.turn_side = sd
+                if not ((state.is_battle and state.round_index == 1) and state.change_sides):
+                    state.seat_side[p] = sd
+            if k == K_FORCE:
+                state.turn_forces += 1
+                if not g.destiny_cards.isdisjoint(e_card):  # 3.3: else no Destiny card is in play to act
+                    destiny_on_play(state, e)
+            elif k == K_BONUS:
+                state.entry_host[e] = find_host(state, p, c)
+            elif k != K_SUPPLY:
+                play_effect(state, p, c, e)
+            return  # the play goes on (or its card asks a choice): a player's phase, nothing to advance
+        if action < SELECT:
+            c = action - DISCARD
+            leave_hand(state, p, c)
+            to_discard(state, c)
+        elif action == DISCARD_ALL:
+            hand = state.hands[p]
+            state.hands[p] = []
+            state.discard.extend(hand)  # `to_discard` of each card, in hand order
+            if state.any_known:
+                for c in hand:
+                    forget(state, c)
+            if must_play(state) and not face_down_round(state):
+                state.sat_out |= 1 << p
+        elif action == PASS and state.turn_mode == 1:
+            kill_entry(state, state.turn_intel_entry, to_pile=True)  # 2.45: an Intelligence play passed
+        # The end of the player's play (DONE, or one of the above; no call of its own, most plays end here):
+        # Shallows takes effect (S07), then Sirocco rolls (2.44).
+        if state.turn_shallows:
+            shallows(state, p)
+        if state.turn_sirocco >= 0 and state.entry_alive[state.turn_sirocco]:
+            state.sirocco_roller = p
+            state.sirocco_entry = state.turn_sirocco
+        if state.sirocco_holder == p:
+            state.held_sirocco_user = p
+        state.phase = PH_CHANCE
+        state.chance_kind = -1
+        advance(state)
+        return
+    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `draw_at`
         if state.chance_kind == CK_DRAW:
             # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
             queue = state.draw_queue
@@ -149,32 +219,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             return
         apply_chance(state, action)
         return
-    p = state.to_act
-    if ph in (PH_TURN, PH_BUILD):
-        if action < DISCARD:
-            play_card(state, p, action - PLAY)
-        elif action < SELECT:
-            c = action - DISCARD
-            leave_hand(state, p, c)
-            to_discard(state, c)
-            end_turn(state)
-        elif action == DISCARD_ALL:
-            hand = state.hands[p]
-            state.hands[p] = []
-            state.discard.extend(hand)  # `to_discard` of each card, in hand order
-            if state.any_known:
-                for c in hand:
-                    forget(state, c)
-            if must_play(state) and not face_down_round(state):
-                state.sat_out |= 1 << p
-            end_turn(state)
-        elif action == PASS:
-            if state.turn_mode == 1:
-                kill_entry(state, state.turn_intel_entry, to_pile=True)
-            end_turn(state)
-        else:
-            end_turn(state)
-    elif ph == PH_TYPE:
+    if ph == PH_TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])
     elif ph == PH_OP_CHOOSE:
         choose_operation(state, action - SELECT)
@@ -210,6 +255,8 @@ def apply(state: MedSiroccoState, action: int) -> None:
 
 
 DICE_ACTIONS = [DIE + k for k in range(6)]
+NO_DICE = (0, 0, 0)
+"""A new entry's three die totals (air, surface, sub; 3.1), none rolled yet."""
 
 
 def legal_now(state: MedSiroccoState) -> list[int]:
@@ -277,11 +324,12 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
     the binary search gives, and is taken from there."""
     if state.chance_kind != CK_DRAW:
         outcome = sample_outcome(state, u)
-        apply(state, outcome)
+        apply_chance(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
     pile = state.pile
-    sums = UNIFORM_SUMS.get(len(pile))
-    if sums is None:
+    try:
+        sums = UNIFORM_SUMS[len(pile)]
+    except KeyError:
         sums = uniform_sums(len(pile))
     at = bisect_right(sums, u)
     card = pile[at]
@@ -391,7 +439,7 @@ def advance(state: MedSiroccoState) -> None:
                 else:
                     state.draw_queue.clear()
                     continue
-            set_chance(state, CK_DRAW)
+            state.chance_kind = CK_DRAW  # `set_chance`: the phase is chance already (the loop's first test)
             return
         if state.sirocco_roller >= 0:
             state.to_act = state.sirocco_roller
@@ -408,14 +456,24 @@ def advance(state: MedSiroccoState) -> None:
             continue
         st = state.stage
         if st == ST_TURNS:
-            if next_turn(state):
+            # 1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players).
+            n = state.num_players
+            i = state.turn_index
+            while i < n:
+                p = (state.first_player + i) % n
+                i += 1
+                if state.cancelled >> p & 1 or (state.round_index > 0 and state.sat_out >> p & 1):
+                    continue
+                state.turn_index = i
+                begin_turn(state, p)
                 return
-            state.stage = ST_INTEL
-        elif st == ST_INTEL:
-            if next_intel(state):
+            state.turn_index = i
+            state.stage = st = ST_INTEL  # nothing else changed: on to the next stage at once
+        if st == ST_INTEL:
+            if state.intel_queue and next_intel(state):
                 return
-            state.stage = ST_ROUND_END
-        elif st == ST_ROUND_END:
+            state.stage = st = ST_ROUND_END
+        if st == ST_ROUND_END:
             if round_end(state):
                 return
         elif st == ST_RESOLVE:
@@ -481,6 +539,8 @@ def declare_type(state: MedSiroccoState, mask: int) -> None:
 
 
 def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
+    """1.4 C: seat `p`'s play begins (2.45: the extra play of Intelligence entry `intel_entry`); with option
+    6.1 a player picks his side afresh in a Battle's 2nd round."""
     state.to_act = p
     state.phase = PH_TURN
     state.chance_kind = -1
@@ -498,19 +558,6 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
         state.turn_side = -1
 
 
-def next_turn(state: MedSiroccoState) -> bool:
-    """1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players)."""
-    n = state.num_players
-    while state.turn_index < n:
-        p = (state.first_player + state.turn_index) % n
-        state.turn_index += 1
-        if state.cancelled >> p & 1 or (state.round_index > 0 and state.sat_out >> p & 1):
-            continue
-        begin_turn(state, p)
-        return True
-    return False
-
-
 def next_intel(state: MedSiroccoState) -> bool:
     """2.45: a player who played an Intelligence card plays again after all the others have finished."""
     while state.intel_queue:
@@ -522,46 +569,16 @@ def next_intel(state: MedSiroccoState) -> bool:
     return False
 
 
-def end_turn(state: MedSiroccoState) -> None:
-    """End of a player's play: Shallows takes effect (S07), then Sirocco rolls (2.44)."""
-    p = state.to_act
-    if state.turn_shallows:
-        shallows(state, p)
-    if state.turn_sirocco >= 0 and state.entry_alive[state.turn_sirocco]:
-        state.sirocco_roller = p
-        state.sirocco_entry = state.turn_sirocco
-    if state.sirocco_holder == p:
-        state.held_sirocco_user = p
-    state.phase = PH_CHANCE
-    state.chance_kind = -1
-
-
-def play_card(state: MedSiroccoState, p: int, c: int) -> None:
-    """1.4 C: play one card of a compound play (a Force card plus Bonus, Storm, Special and Supply cards)."""
+def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
+    """A Special or Storm card played face up (entry `e`, card `c`, by seat `p`) takes effect (2.42–2.46,
+    S01–S07); `apply` has put it in play."""
     g = state.game
-    leave_hand(state, p, c)
     k = g.kind[c]
-    if (state.is_battle and state.round_index == 1) and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT):
-        add_entry(state, p, c, True)
-        state.phase = PH_BUILD
-        return
-    e = add_entry(state, p, c, False)
-    sd = g.played_side[c]
-    if sd != NEUTRAL and state.turn_side < 0:
-        state.turn_side = sd
-        if not ((state.is_battle and state.round_index == 1) and state.change_sides):
-            state.seat_side[p] = sd
-    state.phase = PH_BUILD
-    if k == K_FORCE:
-        state.turn_forces += 1
-        destiny_on_play(state, e)
-    elif k == K_BONUS:
-        state.entry_host[e] = find_host(state, p, c)
-    elif k == K_SPECIAL:
+    if k == K_SPECIAL:
         eff = g.effect[c]
         if eff in (E_RAID, E_FUEL):
             state.restrict_by = p
-            state.restrict_side = sd
+            state.restrict_side = g.played_side[c]
             state.restrict_round = state.round_index
             state.restrict_card = c
             state.turn_raid = True

@@ -69,14 +69,17 @@ def destiny_sweep(state: MedSiroccoState) -> None:
     """3.3 (Battle): every face-up Destiny card destroys its face-up victim."""
     g = state.game
     e_card = state.entry_card
-    if g.destiny_cards.isdisjoint(e_card):
+    destiny = g.destiny_cards
+    if destiny.isdisjoint(e_card):
         return  # no Destiny card in play (one C-level pass instead of a loop over the entries)
-    for d in range(len(e_card)):
-        if not state.entry_alive[d] or state.entry_face_down[d]:
+    alive = state.entry_alive
+    face_down = state.entry_face_down
+    for d, c in enumerate(e_card):
+        if c not in destiny or not alive[d] or face_down[d]:
             continue
-        victim = g.victim[e_card[d]]
-        if victim < 0 or victim >= N_PILE:
-            continue
+        victim = g.victim[c]
+        if victim not in e_card:
+            continue  # its victim not in play (one C-level search)
         for v in range(len(e_card)):
             if e_card[v] == victim and state.entry_alive[v] and not state.entry_face_down[v]:
                 destroy(state, v, state.entry_player[d])

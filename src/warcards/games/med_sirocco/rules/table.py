@@ -31,9 +31,10 @@ def forget(state: MedSiroccoState, card: int) -> None:
     rebuilt for nothing."""
     known = state.known_cards
     if state.any_known and any(known):
+        bit = 1 << card
         for i, mask in enumerate(known):
-            if mask >> card & 1:
-                known[i] = mask ^ (1 << card)
+            if mask & bit:
+                known[i] = mask ^ bit
 
 
 def to_discard(state: MedSiroccoState, card: int) -> None:
@@ -52,8 +53,8 @@ def queue_refill(state: MedSiroccoState, start: int) -> None:
     for i in range(n):
         p = (start + i) % n
         need = hand_limit(state, p) - len(state.hands[p])
-        for _ in range(need):
-            state.draw_queue.append(p)
+        if need > 0:
+            state.draw_queue.extend([p] * need)
 
 
 def begin_engagement(state: MedSiroccoState) -> None:
@@ -81,18 +82,6 @@ def begin_engagement(state: MedSiroccoState) -> None:
     state.stage = ST_TURNS
     state.phase = PH_CHANCE
     state.chance_kind = -1
-
-
-def add_entry(state: MedSiroccoState, p: int, c: int, down: bool) -> int:
-    state.entry_card.append(c)
-    state.entry_player.append(p)
-    state.entry_round.append(state.round_index)
-    state.entry_host.append(-1)
-    state.entry_alive.append(True)
-    state.entry_face_down.append(down)
-    state.entry_side.append(state.game.played_side[c])
-    state.entry_dice.extend((0, 0, 0))
-    return len(state.entry_card) - 1
 
 
 def kill_entry(state: MedSiroccoState, e: int, to_pile: bool) -> None:
