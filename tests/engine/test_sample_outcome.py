@@ -171,6 +171,28 @@ def test_sample_outcome_and_apply_chance_equal_sample_chance_at_every_chance_nod
         assert state.legal_actions() == slow.legal_actions() == []
 
 
+@pytest.mark.parametrize("make_game", _games())
+def test_apply_chance_away_from_a_chance_node_is_refused_in_every_game_and_changes_nothing(make_game) -> None:  # type: ignore[no-untyped-def]
+    """A game's own `_apply_chance` (the engine no longer asks `current_player()` first) refuses at every
+    decision node and at the end of a seeded game, with the engine's message."""
+    game = make_game()
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    while True:
+        if state.current_player() != CHANCE:
+            before = state.fingerprint()
+            with pytest.raises(ValueError, match="apply_chance: this is not a chance node"):
+                state.apply_chance(rng.random())
+            assert state.fingerprint() == before
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_chance(rng.random())
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+
+
 def test_sampling_chance_at_a_decision_node_is_refused_and_changes_nothing() -> None:
     state = ToyGame(players=3).new_initial_state()
     while state.current_player() == CHANCE:

@@ -11,7 +11,7 @@ from tests.bots.toygame import ToyGame
 from warcards.engine.api import CHANCE, State, sample_chance
 from warcards.engine.registry import load_game
 from warcards.testing import random_playout, random_step, run_battery, sample_states
-from warcards.testing.battery import check_apply_chance
+from warcards.testing.battery import check_apply_chance, check_apply_chance_refused, check_legal_list
 
 
 def _copied_loop(state: State, rng: random.Random) -> list[str]:
@@ -85,3 +85,30 @@ def test_the_battery_catches_an_apply_chance_that_leaves_another_state_than_appl
     with pytest.raises(AssertionError, match=r"skewed: apply_chance\(0.0\) leaves another state"):
         check_apply_chance(state, "skewed")
     assert state.fingerprint() == before
+
+
+def test_the_battery_catches_an_apply_chance_hook_that_draws_at_a_decision_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = ToyGame(3).new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_chance(0.5)
+    check_apply_chance_refused(state, "fine")
+
+    def draws_anywhere(self: State, u: float) -> int:
+        """Draws without asking whether this is a chance node."""
+        return 0
+
+    monkeypatch.setattr(type(state), "_apply_chance", draws_anywhere)
+    with pytest.raises(AssertionError, match="careless: apply_chance away from a chance node was accepted"):
+        check_apply_chance_refused(state, "careless")
+
+
+def test_the_battery_catches_a_legal_list_hook_that_lists_other_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = ToyGame(3).new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_chance(0.5)
+    check_legal_list(state, "fine")
+    monkeypatch.setattr(type(state), "_legal_list", lambda self: State._legal_list(self)[1:])
+    with pytest.raises(AssertionError, match="short: the _legal_list hook gives another list"):
+        check_legal_list(state, "short")

@@ -226,17 +226,23 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         cached = self._legal_cache
         if cached is None:
-            player = self.current_player()
-            if player == TERMINAL:
-                cached = []
-            elif player == CHANCE:
-                outcomes = self._chance_outcomes()
-                numbers = self._outcome_numbers(outcomes)
-                cached = numbers if numbers is not None else [outcome for outcome, _ in outcomes]
-            else:
-                cached = self._legal_actions()
-            self._legal_cache = cached
+            cached = self._legal_cache = self._legal_list()
         return cached.copy()
+
+    def _legal_list(self) -> list[int]:
+        """Hook behind `legal_actions` (which caches the list and hands out copies): the legal player actions
+        at a decision node, the chance outcomes' numbers at a chance node, `[]` at the end — by default told
+        apart by `current_player()`. A game whose `_legal_actions` can tell the node's kind itself may bind it
+        here, saving the driver loop a call at every decision; the battery checks it gives this list at every
+        state."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            outcomes = self._chance_outcomes()
+            numbers = self._outcome_numbers(outcomes)
+            return numbers if numbers is not None else [outcome for outcome, _ in outcomes]
+        return self._legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
@@ -261,18 +267,19 @@ class State(ABC):
         """Apply the chance outcome at cumulative probability `u` and return it: `apply_action(sample_outcome(u))`,
         without testing the outcome against the legal list again (it is one by construction) — the driver
         loops' chance step. At a node that is not a chance node it raises `ValueError`, the state unchanged."""
-        if self.current_player() != CHANCE:
-            raise ValueError("apply_chance: this is not a chance node")
         outcome = self._apply_chance(u)
         self._history.append(outcome)
         self._legal_cache = None
         return outcome
 
     def _apply_chance(self, u: float) -> int:
-        """Hook behind `apply_chance` (called at chance nodes only): apply the outcome at cumulative probability
-        `u` and return it — by default `_apply(_sample_outcome(u))`. A game may do both in one go where a draw
-        is most of its actions; it must pick the same outcome and leave the same state for every `u` (the
-        battery checks)."""
+        """Hook behind `apply_chance`: apply the outcome at cumulative probability `u` and return it — by
+        default `_apply(_sample_outcome(u))` — or, at a node that is not a chance node, raise `ValueError`
+        (`not_a_chance_node()`) with the state unchanged. A game may do both in one go where a draw is most of
+        its actions; it must pick the same outcome, leave the same state for every `u` and refuse at the other
+        nodes (the battery checks)."""
+        if self.current_player() != CHANCE:
+            raise not_a_chance_node()
         outcome = self._sample_outcome(u)
         self._apply(outcome)
         return outcome
@@ -573,6 +580,12 @@ def describe_value(value: object) -> str:
         shown = quote(shown)
     hint = " (text goes through parse_action)" if isinstance(value, str) else ""
     return f"the {type(value).__name__} {shown}{hint}"
+
+
+def not_a_chance_node() -> ValueError:
+    """The error `State.apply_chance` raises away from a chance node (a game's own `_apply_chance` raises it
+    too, so the message is the same in every game)."""
+    return ValueError("apply_chance: this is not a chance node")
 
 
 def sample_chance(outcomes: Sequence[tuple[int, float]], u: float) -> int:

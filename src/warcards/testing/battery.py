@@ -78,6 +78,7 @@ def check_cheap(
     player = state.current_player()
     assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players, f"{where}: bad player {player}"
     legal = state.legal_actions()
+    check_legal_list(state, where)
     if player == TERMINAL:
         assert state.is_terminal() and legal == [], f"{where}: terminal state lists actions"
         check_conservation(state, initial_cards, where)
@@ -129,6 +130,24 @@ def check_apply_chance(state: State, where: str) -> None:
     assert state.fingerprint() == before, f"{where}: apply_chance on a clone changed the original"
 
 
+def check_legal_list(state: State, where: str) -> None:
+    """The game's `_legal_list` hook (if it binds one) gives the engine's own list: the player actions at a
+    decision node, the chance outcomes' numbers at a chance node, nothing at the end."""
+    assert state._legal_list() == State._legal_list(state), f"{where}: the _legal_list hook gives another list"
+
+
+def check_apply_chance_refused(state: State, where: str) -> None:
+    """Away from a chance node `apply_chance` (a game's own `_apply_chance` too) raises `ValueError` and leaves
+    the state as it was."""
+    before = state.fingerprint()
+    try:
+        state.apply_chance(0.5)
+    except ValueError:
+        assert state.fingerprint() == before, f"{where}: a refused apply_chance changed the state"
+    else:
+        raise AssertionError(f"{where}: apply_chance away from a chance node was accepted")
+
+
 def check_sampled(
     state: State, game: Game, rng: random.Random, initial_cards: Counter[str], where: str
 ) -> int:
@@ -159,6 +178,8 @@ def check_sampled(
         assert state.fingerprint() == before, f"{where}: a refused action changed the state"
     if player == CHANCE:
         check_apply_chance(state, where)
+    else:
+        check_apply_chance_refused(state, where)
     # Notation round-trips for every legal action.
     for action in legal:
         text = state.action_to_string(action)

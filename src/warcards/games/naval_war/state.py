@@ -28,6 +28,7 @@ from warcards.engine.api import (
     LogLine,
     Rng,
     State,
+    not_a_chance_node,
     pick_counted,
     pick_uniform,
     pick_weighted,
@@ -261,7 +262,10 @@ class NavalWarState(State):
     def _apply_chance(self, u: float) -> int:
         """The engine's `_apply(_sample_outcome(u))` in one go for a play card drawn: its kind read off the draw
         pile's kinds by position (as `_sample_outcome` does), and the rules' `draw_card` told that position;
-        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks."""
+        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks. Away from a chance
+        node it refuses (`ValueError`)."""
+        if self.to_act != CHANCE:
+            raise not_a_chance_node()
         if self.phase in DRAW_PHASES:
             kinds = self.draw_kinds
             n = len(kinds)

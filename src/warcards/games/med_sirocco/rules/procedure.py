@@ -9,7 +9,7 @@ from bisect import bisect_left, bisect_right
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import UNIFORM_SUMS, sample_chance, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, not_a_chance_node, sample_chance, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -321,7 +321,9 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
     """The chance outcome at cumulative probability `u`, applied, and returned: the state's `_apply_chance`
     hook, `apply(state, sample_outcome(state, u))` in one go for a card drawn into a hand (1.3, 1.5: about half
     of all actions) — the pile is kept sorted and holds each card once, so the card picked is at the position
-    the binary search gives, and is taken from there."""
+    the binary search gives, and is taken from there. Away from a chance node it refuses (`ValueError`)."""
+    if state.phase != PH_CHANCE:
+        raise not_a_chance_node()
     if state.chance_kind != CK_DRAW:
         outcome = sample_outcome(state, u)
         apply_chance(state, outcome)  # what `apply` does at a chance node other than a draw
