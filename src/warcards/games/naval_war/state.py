@@ -4,7 +4,7 @@ Where each card is: `card_position[card]` for the 108 play cards, `ship_position
 `codes.py`). `hands`, `fleets`, `harbor` and `deck_count` mirror those for speed. The draw pile is unordered: a
 draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
-targets and starts empty in a copy.
+targets and starts empty in a copy; `under` mirrors the salvos under each ship (inner tuples, replaced).
 
 The rules, views and notation sit above this module (HOUSE.md); the state reaches them through its game
 (`NavalWarGame.rules`, `.views`, `.notation`, typed by the module protocols below), so the hooks are thin:
@@ -164,13 +164,16 @@ class NavalWarState(State):
         foes: the cached enemies of each seat (None until needed).
         targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
         fleet_targets: each task force's cached attackable targets (None until needed).
+        under: the salvos under each ship, by ship, in the order fired (`card_position` read the other way;
+            None until needed, then kept by the rules: `rules.targets.salvos_under`).
     """
 
     snapshot_fields = SnapshotFields(
         fixed=("layout", "num_players", "params", "table", "team"),
-        caches=("fleet_targets", "foes", "targets_cache"),
+        caches=("fleet_targets", "foes", "targets_cache", "under"),
     )
-    """The tables, options and fleets are the game's; who may be attacked is recomputed (`snapshot()`)."""
+    """The tables, options and fleets are the game's; who may be attacked and the salvos under each ship are
+    recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
@@ -232,6 +235,7 @@ class NavalWarState(State):
         self.foes: tuple[tuple[int, ...], ...] | None = None
         self.targets_cache: dict[int, list[int]] | None = None
         self.fleet_targets: list[list[int] | None] = [None] * n
+        self.under: list[tuple[int, ...]] | None = None
 
     # ----- the engine's hooks -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -323,6 +327,8 @@ class NavalWarState(State):
         d["hands"] = [h[:] for h in self.hands]
         d["fleets"] = [f[:] for f in self.fleets]
         d["known"] = [k[:] for k in self.known]
+        if self.under is not None:
+            d["under"] = self.under[:]
         d["targets_cache"] = None
         d["_history"] = []
         d["_legal_cache"] = None

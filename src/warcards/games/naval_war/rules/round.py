@@ -52,6 +52,7 @@ def start_round(state: NavalWarState) -> None:
     state.foes = None
     state.targets_cache = None
     state.fleet_targets = [None] * n
+    state.under = None
     state.face_down = 0
     state.kamikaze_wait = [0] * t.num_ships
     state.turn_count = 0

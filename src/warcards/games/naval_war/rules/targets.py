@@ -14,6 +14,7 @@ from warcards.games.naval_war.cards import (
 )
 from warcards.games.naval_war.codes import (
     FLEET,
+    ON_SALVO,
     ON_SHIP,
 )
 from warcards.games.naval_war.notation import SEATS, SLOTS
@@ -126,14 +127,13 @@ def expose_firer(state: NavalWarState, p: int, k: int) -> None:
 
 
 def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
-    """Salvos lying under enemy ships (targets of Additional Damage), in card order. Only damaged ships are
-    looked under (see `salvos_under`)."""
-    fleets, damage, cpos = state.fleets, state.damage, state.card_position
+    """Salvos lying under enemy ships (targets of Additional Damage), in card order, read off the salvos under
+    each ship (`salvos_under`)."""
+    fleets, under = state.fleets, salvos_under(state)
     out: list[int] = []
     for j in enemies(state, p):
         for s in fleets[j]:
-            if damage[s]:
-                salvos_under(cpos, s, out)
+            out += under[s]
     out.sort()
     return out
 
@@ -201,27 +201,25 @@ def mates(state: NavalWarState, p: int) -> list[int]:
 
 
 def own_salvos(state: NavalWarState, p: int) -> list[int]:
-    """Salvos under `p`'s own ships (Repair targets), in card order. Only damaged ships are looked under (see
-    `salvos_under`)."""
-    damage, cpos = state.damage, state.card_position
+    """Salvos under `p`'s own ships (Repair targets), in card order, read off the salvos under each ship
+    (`salvos_under`)."""
+    under = salvos_under(state)
     out: list[int] = []
     for s in state.fleets[p]:
-        if damage[s]:
-            salvos_under(cpos, s, out)
+        out += under[s]
     out.sort()
     return out
 
 
-def salvos_under(card_position: list[int], s: int, out: list[int]) -> None:
-    """Add to `out` the salvos under ship `s`, lowest first, found by the list's own (C) search for the position
-    "under ship s": only salvos lie under ships.
-
-    A ship's `damage` is the hits of the salvos under it and of their Additional Damage (mines count apart, in
-    `mine_hits`), and every salvo hits at least once: a ship without damage has no salvo under it, and its
-    callers look under damaged ships only."""
-    on = ON_SHIP + s
-    c = 0
-    for _ in range(card_position.count(on)):
-        c = card_position.index(on, c)
-        out.append(c)
-        c += 1
+def salvos_under(state: NavalWarState) -> list[tuple[int, ...]]:
+    """The salvos under each ship (`NavalWarState.under`, a salvo under ship s being at card position
+    `ON_SHIP + s`: only salvos lie under ships), built from the card positions when the state holds none (a
+    new round, a position read from a snapshot or a setup); the rules keep it as salvos are fired (`fire`),
+    repaired (`repair`) and discarded with their ship (`sink`)."""
+    under = state.under
+    if under is None:
+        under = state.under = [()] * state.table.num_ships
+        for c, pos in enumerate(state.card_position):
+            if ON_SHIP <= pos < ON_SALVO:
+                under[pos - ON_SHIP] += (c,)
+    return under

@@ -46,6 +46,7 @@ from warcards.games.naval_war.rules.targets import (
     mates,
     own_salvos,
     red_targets,
+    salvos_under,
     ship_at,
     ship_targets,
 )
@@ -349,6 +350,11 @@ def fire(state: NavalWarState, p: int, c: int, s: int) -> None:
     """Normal cards, Salvo: salvo `c` is placed under an enemy ship; its hits are damage (Sinking: the last
     hits take it)."""
     state.card_position[c] = ON_SHIP + s
+    under = state.under
+    if under is None:
+        salvos_under(state)  # built from the card positions, this salvo included
+    else:
+        under[s] += (c,)
     state.damage[s] += state.table.kind_value[state.table.card_kind[c]]
     check_sunk(state, s, p)
 
@@ -370,6 +376,13 @@ def repair(state: NavalWarState, p: int, x: int) -> None:
     s = cpos[x] - ON_SHIP
     state.damage[s] -= t.kind_value[t.card_kind[x]]
     cpos[x] = DISCARD
+    under = state.under
+    if under is None:
+        salvos_under(state)  # built from the card positions, this salvo gone
+    else:
+        salvos = under[s]
+        i = salvos.index(x)
+        under[s] = salvos[:i] + salvos[i + 1:]
     on = ON_SALVO + x
     for d in t.adddmg_cards:
         if cpos[d] == on:
