@@ -263,24 +263,29 @@ class NavalWarState(State):
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
     def _apply_chance(self, u: float) -> int:
-        """The engine's `_apply(_sample_outcome(u))` in one go for a play card drawn: its kind read off the draw
-        pile's kinds by position (as `_sample_outcome` does), and the rules' `draw_card` told that position;
-        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks."""
-        if self.phase in DRAW_PHASES:
+        """The engine's `_apply(_sample_outcome(u))` in one go: a play card's kind read off the draw pile's kinds
+        by position (as `_sample_outcome` does) and the rules' `draw_card` told that position; a die face or a
+        ship picked as `_sample_outcome` picks it and its phase's transition called directly; a `u` on the edge
+        of two positions of the pile by those two hooks' way."""
+        game = self.game
+        phase = self.phase
+        if phase not in DRAW_PHASES:
+            outcome = pick_uniform(game.die_numbers if phase == PH_ROLL else self.harbor, u)
+            game.transitions[phase](self, outcome)
+        else:
             kinds = self.draw_kinds
             n = len(kinds)
-            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
-                x = u * n
-                j = int(x)
-                if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
-                    k = kinds[j]
-                    game = self.game
-                    game.draw_card(self, k, j)
-                    if self.round_over and self.phase != PH_END:
-                        game.rules.end_round(self)
-                    return game.first_draw_outcome + k
-        outcome = self._sample_outcome(u)
-        self._apply(outcome)
+            x = u * n
+            j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
+            if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
+                k = kinds[j]
+                game.draw_card(self, k, j)
+                outcome = game.first_draw_outcome + k
+            else:
+                outcome = self._sample_outcome(u)
+                game.transitions[phase](self, outcome)
+        if self.round_over and self.phase != PH_END:
+            game.rules.end_round(self)
         return outcome
 
     def _sample_outcome(self, u: float) -> int:
