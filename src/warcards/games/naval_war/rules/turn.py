@@ -121,33 +121,65 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 
 def start_turn(state: NavalWarState, p: int) -> None:
-    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9); then the draw
-    or the air strikes (`turn_main`)."""
-    state.turn_player = p
-    state.turn_count += 1
-    if state.turn_count > MAX_TURNS_PER_ROUND:
-        end_round(state)
-        return
-    c = state.smoke[p]
-    if c >= 0:
-        state.card_position[c] = DISCARD
-        state.smoke[p] = NONE
-        state.targets_cache = None
-    if state.dd_card[p] >= 0:
-        if dd_targets(state, p):
-            state.phase, state.to_act = PH_DD_TARGET, p
-            return
-        discard_dd(state, p)
-    turn_main(state)
+    """Turn: seat `p` starts its turn (the opening's end, a setup): `end_turn` from the turn's start."""
+    end_turn(state, p)
 
 
 def turn_main(state: NavalWarState) -> None:
-    """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
+    """Turn: the draw or the air strikes once a Destroyer Squadron's attack is over: `end_turn` from there."""
+    end_turn(state, NONE, True)
 
-    Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (R41). The carriers and their
-    targets are looked up inline (`strike_carriers`, `strike_targets`): every turn passes here."""
-    p = state.turn_player
+
+def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> None:
+    """The end of a turn, the start of the next and its draw-or-strike step, in one call (every turn passes
+    here); `start_turn` and `turn_main` enter it further on.
+
+    Turn end (unless `start` names the seat to start, or `main`): Kamikaze rests count down; the round ends once
+    the last card was drawn (Round end); else the next living seat clockwise (`next_seat`, inline) starts.
+
+    Turn start (unless `main`): Smoke is removed before drawing; a surviving Destroyer Squadron attacks first
+    (R9), its owner's turn going on here afterwards (`main`, from `dd_continue`).
+
+    Then draw one card, or instead launch air strikes with carriers (Air strikes). Night actions: the choice is
+    always offered (`draw` alone without a carrier able to fly), so the others cannot tell from the phase
+    whether the player holds a face-down carrier (R41). The carriers and their targets are looked up inline
+    (`strike_carriers`, `strike_targets`)."""
+    if main:
+        p = state.turn_player
+    else:
+        if start >= 0:
+            p = start
+        else:
+            if state.round_over:
+                return
+            q = state.turn_player
+            if state.params.kamikaze:
+                kwait = state.kamikaze_wait
+                for s in state.fleets[q]:
+                    if kwait[s]:
+                        kwait[s] -= 1
+            if state.deck_size == 0:
+                end_round(state)
+                return
+            n, alive = state.num_players, state.alive
+            p = (q + 1) % n
+            while not alive[p]:
+                p = (p + 1) % n
+        state.turn_player = p
+        state.turn_count += 1
+        if state.turn_count > MAX_TURNS_PER_ROUND:
+            end_round(state)
+            return
+        c = state.smoke[p]
+        if c >= 0:
+            state.card_position[c] = DISCARD
+            state.smoke[p] = NONE
+            state.targets_cache = None
+        if state.dd_card[p] >= 0:
+            if dd_targets(state, p):
+                state.phase, state.to_act = PH_DD_TARGET, p
+                return
+            discard_dd(state, p)
     params = state.params
     elig: list[int] = []
     if not params.gunnery:  # `strike_carriers`
@@ -169,27 +201,6 @@ def turn_main(state: NavalWarState) -> None:
         state.phase, state.to_act = PH_CHOICE, p
         return
     state.phase, state.to_act = PH_DRAW, CHANCE
-
-
-def end_turn(state: NavalWarState) -> None:
-    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end); else the
-    next living seat clockwise (`next_seat`, inline) starts its turn."""
-    if state.round_over:
-        return
-    p = state.turn_player
-    if state.params.kamikaze:
-        kwait = state.kamikaze_wait
-        for s in state.fleets[p]:
-            if kwait[s]:
-                kwait[s] -= 1
-    if state.deck_size == 0:
-        end_round(state)
-        return
-    n, alive = state.num_players, state.alive
-    q = (p + 1) % n
-    while not alive[q]:
-        q = (q + 1) % n
-    start_turn(state, q)
 
 
 def play_actions(state: NavalWarState) -> list[int]:
