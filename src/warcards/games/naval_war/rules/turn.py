@@ -98,9 +98,10 @@ def opening_continue(state: NavalWarState) -> None:
                 dropped = True
         if dropped:
             continue
-        if any(kind_red[card_kind[c]] for c in hand):
-            state.phase, state.to_act = PH_OPEN, p
-            return
+        for c in hand:  # a loop: `any` over a generator makes two objects per call
+            if kind_red[card_kind[c]]:
+                state.phase, state.to_act = PH_OPEN, p
+                return
         _opening_done(state, p)
 
 
@@ -206,16 +207,16 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
 def play_actions(state: NavalWarState) -> list[int]:
     """Turn: after drawing, play one card or discard one (Normal cards).
 
-    Each kind's actions are read off `NavalWarGame.kind_plays`; the fleet's guns, the targets and the
-    fleet-mates are looked up once, at the first salvo in the hand."""
+    Each card's actions are read off `NavalWarGame.card_plays`; the fleet's guns, whether a salvo has a target
+    and the fleet-mates are looked up once, at the first salvo in the hand."""
     p = state.to_act
-    kind_plays, card_kind = state.game.kind_plays, state.table.card_kind
+    card_plays = state.game.card_plays
     out: list[int] = []
     guns = -1
     can_fire: bool | None = None
     swap_to: list[int] = []
     for c in state.hands[p]:
-        discard, fire, gunbit, special = kind_plays[card_kind[c]]
+        discard, fire, gunbit, special = card_plays[c]
         if discard in out:  # another copy of a kind already listed
             continue
         out.append(discard)
@@ -229,11 +230,15 @@ def play_actions(state: NavalWarState) -> list[int]:
                     swap_to = mates(state, p)
             if guns & gunbit:
                 if can_fire is None:
-                    cache = state.targets_cache  # the cached list read directly when there is one
-                    targets = cache.get(2 * p) if cache is not None else None
-                    if targets is None:
-                        targets = ship_targets(state, p, False)
-                    can_fire = bool(targets) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
+                    # A target (`aim_actions`) without listing them: an enemy task force not under Smoke (a
+                    # living seat has a ship, and a task force with a ship a target: `seat_targets`), or an
+                    # enemy Destroyer Squadron.
+                    can_fire = False
+                    smoke, dd_card = state.smoke, state.dd_card
+                    for j in enemies(state, p):
+                        if smoke[j] < 0 or dd_card[j] >= 0:
+                            can_fire = True
+                            break
                 if can_fire:
                     out.append(fire)
             if swap_to:
@@ -245,7 +250,8 @@ def play_actions(state: NavalWarState) -> list[int]:
             if state.mine_hits[p]:
                 out.append(state.layout.sweep)
         elif special == PLAY_REPAIR:
-            out.extend(state.layout.repair + x for x in own_salvos(state, p))
+            repair = state.layout.repair
+            out += [repair + x for x in own_salvos(state, p)]
     out.sort()
     return out
 
@@ -258,9 +264,11 @@ def aim_actions(state: NavalWarState) -> list[int]:
     targets = cache.get(2 * p) if cache is not None else None
     if targets is None:
         targets = ship_targets(state, p, False)
-    out = sorted(map(layout.at.__add__, targets))
+    at = layout.at
+    out = [at + t for t in targets]  # a comprehension: quicker than a map over a bound `__add__`
+    out.sort()
     at_dd, dd_card = layout.at_dd, state.dd_card
-    for j in enemies(state, p):  # loops, not comprehensions: Python 3.11 makes a function object per comprehension
+    for j in enemies(state, p):  # a loop: most seats hold no Destroyer Squadron
         if dd_card[j] >= 0:
             out.append(at_dd + j)
     return out
