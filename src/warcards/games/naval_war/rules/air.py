@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 def strike_actions(state: NavalWarState) -> list[int]:
     """Air strikes: one target per carrier, named in turn; `draw` instead while none is named.
 
-    Sorted with one sort of the targets: `draw` and `skip` come first in the action numbering, then the
-    strikes and the Kamikaze strikes, each block in target order."""
+    Sorted without a sort: `draw` and `skip` come first in the action numbering, then the strikes and the
+    Kamikaze strikes, each block in `ship_targets`' (sorted) order."""
     p = state.to_act
     layout = state.layout
     if not state.carriers_to_name:
@@ -36,7 +36,6 @@ def strike_actions(state: NavalWarState) -> list[int]:
     targets = cache.get(2 * p) if cache is not None else None
     if targets is None:
         targets = ship_targets(state, p, False)
-    targets = sorted(targets)
     out = [layout.draw] if state.phase == PH_CHOICE else []
     if state.strikes or state.carrier_index < len(state.carriers_to_name) - 1:
         out.append(layout.skip)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -73,7 +74,8 @@ def deal_seat(state: NavalWarState) -> int:
 def deal_ship(state: NavalWarState, s: int) -> None:
     """Setup: a ship dealt into a player's task force, face up (face down with night actions)."""
     j = deal_seat(state)
-    state.harbor.remove(s)
+    harbor = state.harbor
+    del harbor[bisect_left(harbor, s)]  # the harbor is kept in id order: a binary search, not a scan
     state.ship_position[s] = FLEET + j
     state.fleets[j].append(s)
     state.targets_cache = None

@@ -42,7 +42,9 @@ def ship_targets(state: NavalWarState, p: int, through_smoke: bool) -> list[int]
     """Targets `p` may attack: enemy ships, not a screened carrier, not under Smoke unless `through_smoke`.
 
     A target is a ship id, or a face-down ship's seat-and-slot index (night actions, see `seat_targets`).
-    Cached until a fleet, a Smoke, a ship's face or a player's survival changes; callers do not mutate it."""
+    Sorted (once here: the legal lists built on it need no sort of their own; whether there is a target at all
+    is `has_ship_target`, without the list). Cached until a fleet, a Smoke, a ship's face or a player's survival
+    changes; callers do not mutate it."""
     key = 2 * p + through_smoke
     cache = state.targets_cache
     if cache is None:
@@ -61,8 +63,23 @@ def ship_targets(state: NavalWarState, p: int, through_smoke: bool) -> list[int]
         if ships is None:
             ships = seat_targets(state, j)
         out += ships
+    out.sort()
     cache[key] = out
     return out
+
+
+def has_ship_target(state: NavalWarState, p: int) -> bool:
+    """Whether `p` may attack a ship (`ship_targets(state, p, False)` is not empty) without listing the targets:
+    whether an enemy task force is not under Smoke, since a living seat has a ship and every task force with a
+    ship has a target (`seat_targets`: carriers are targets once nothing screens them)."""
+    smoke, foes = state.smoke, state.foes
+    found = False
+    for j in foes[p] if foes is not None else enemies(state, p):  # `enemies`, cached: read directly
+        # a loop: `any` over a generator makes two objects per call
+        if smoke[j] < 0:
+            found = True
+            break
+    return found
 
 
 def seat_targets(state: NavalWarState, j: int) -> list[int]:
@@ -94,7 +111,7 @@ def seat_targets(state: NavalWarState, j: int) -> list[int]:
 
 def ship_at(state: NavalWarState, target: int) -> int:
     """The ship a target index names (a face-down ship by its seat and slot, night actions)."""
-    ns = state.table.num_ships
+    ns = len(state.table.ship_ids)  # `num_ships` without a property call: every attack names a target
     if target < ns:
         return target
     j, slot = divmod(target - ns, SLOTS)
@@ -139,7 +156,8 @@ def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
 
 
 def red_targets(state: NavalWarState, p: int, kind: int) -> list[int]:
-    """Legal plays of red card `kind` by `p` (Red cards; Opening limits)."""
+    """Legal plays of red card `kind` by `p` (Red cards; Opening limits), sorted: the task forces in seat order,
+    the ships in `ship_targets`' (sorted) order, the salvos in card order."""
     t, layout = state.table, state.layout
     cat = t.kind_cat[kind]
     if cat == MINE:

@@ -43,6 +43,7 @@ from warcards.games.naval_war.rules.targets import (
     enemies,
     expose,
     expose_firer,
+    has_ship_target,
     mates,
     own_salvos,
     red_targets,
@@ -143,8 +144,8 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
 
     Then draw one card, or instead launch air strikes with carriers (Air strikes). Night actions: the choice is
     always offered (`draw` alone without a carrier able to fly), so the others cannot tell from the phase
-    whether the player holds a face-down carrier (R41). The carriers and their targets are looked up inline
-    (`strike_carriers`, `strike_targets`)."""
+    whether the player holds a face-down carrier (R41). The carriers are looked up inline (`strike_carriers`),
+    whether they have a target from the cached targets or without listing them (`has_ship_target`)."""
     if main:
         p = state.turn_player
     else:
@@ -188,12 +189,10 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
         for s in state.fleets[p]:
             if carrier[s] and kwait[s] == 0:
                 elig.append(s)
-        if elig:
-            cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+        if elig:  # `strike_targets`: the cached list read directly when there is one, else not listed
+            cache = state.targets_cache
             targets = cache.get(2 * p) if cache is not None else None
-            if targets is None:
-                targets = ship_targets(state, p, False)
-            if not targets:
+            if not (has_ship_target(state, p) if targets is None else targets):
                 elig = []
     if elig or params.night:
         state.carriers_to_name = elig
@@ -229,16 +228,14 @@ def play_actions(state: NavalWarState) -> list[int]:
                 if state.team[p] >= 0:
                     swap_to = mates(state, p)
             if guns & gunbit:
-                if can_fire is None:
-                    # A target (`aim_actions`) without listing them: an enemy task force not under Smoke (a
-                    # living seat has a ship, and a task force with a ship a target: `seat_targets`), or an
-                    # enemy Destroyer Squadron.
-                    can_fire = False
-                    smoke, dd_card = state.smoke, state.dd_card
-                    for j in enemies(state, p):
-                        if smoke[j] < 0 or dd_card[j] >= 0:
-                            can_fire = True
-                            break
+                if can_fire is None:  # a target (`aim_actions`), not listed: a ship, or a Destroyer Squadron
+                    can_fire = has_ship_target(state, p)
+                    if not can_fire:
+                        dd_card = state.dd_card
+                        for j in enemies(state, p):
+                            if dd_card[j] >= 0:
+                                can_fire = True
+                                break
                 if can_fire:
                     out.append(fire)
             if swap_to:
@@ -257,7 +254,8 @@ def play_actions(state: NavalWarState) -> list[int]:
 
 
 def aim_actions(state: NavalWarState) -> list[int]:
-    """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
+    """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron. Sorted
+    without a sort: the ships in `ship_targets`' (sorted) order, then the squadrons in seat order."""
     p = state.to_act
     layout = state.layout
     cache = state.targets_cache  # the cached list read directly when there is one
@@ -266,7 +264,6 @@ def aim_actions(state: NavalWarState) -> list[int]:
         targets = ship_targets(state, p, False)
     at = layout.at
     out = [at + t for t in targets]  # a comprehension: quicker than a map over a bound `__add__`
-    out.sort()
     at_dd, dd_card = layout.at_dd, state.dd_card
     for j in enemies(state, p):  # a loop: most seats hold no Destroyer Squadron
         if dd_card[j] >= 0:
