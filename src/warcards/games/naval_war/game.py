@@ -21,7 +21,7 @@ from warcards.games.naval_war.cards import (
     SWEEP,
     load_tables,
 )
-from warcards.games.naval_war.codes import PLAY_REPAIR, PLAY_SWEEP
+from warcards.games.naval_war.codes import BOX, DECK, HARBOR, PLAY_REPAIR, PLAY_SWEEP
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
 from warcards.games.naval_war.state import (
     LogModule,
@@ -78,12 +78,14 @@ class NavalWarGame(Game):
         """What a card of each kind offers after the draw (`rules.turn.play_actions`): its `discard` action, its
         `fire` action (-1 but for a salvo), its gun bit, and its play: `smoke` or `dd`, `PLAY_SWEEP` or
         `PLAY_REPAIR` (played when the state allows), or -1 (none but the discard and the fire)."""
+        self.card_plays: tuple[tuple[int, int, int, int], ...] = tuple(map(self.kind_plays.__getitem__, table.card_kind))
+        """`kind_plays` of each play card's kind, by card (read for every card in the hand after the draw)."""
         self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
         """The chance outcome that draws each kind."""
         self.first_draw_outcome = chance.card
+        """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         self.kind_first_card: tuple[int, ...] = tuple(cards[0] for cards in table.kind_cards)
         """The lowest-numbered card of each kind (a kind's copies are numbered consecutively, `cards._tables`)."""
-        """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         boxed: set[int] = set()
         if not p.additional_ship:
             boxed.update(c for c in range(table.num_cards) if table.kind_cat[table.card_kind[c]] == ADDSHIP)
@@ -103,6 +105,16 @@ class NavalWarGame(Game):
         self.round_draw_kinds: tuple[int, ...] = draw_kinds(self.round_deck_count)
         """The draw pile's kinds when a round starts, one entry per card, sorted (`NavalWarState.draw_kinds`)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
+        self.round_card_position: tuple[int, ...] = tuple(
+            BOX if c in self.boxed_cards else DECK for c in range(table.num_cards)
+        )
+        """Each play card's position when a round starts: in the deck, or in the box (`boxed_cards`)."""
+        self.round_ship_position: tuple[int, ...] = tuple(
+            BOX if s in self.boxed_ships else HARBOR for s in range(table.num_ships)
+        )
+        """Each ship's position when a round starts: in the harbor, or in the box (`boxed_ships`)."""
+        self.round_harbor: tuple[int, ...] = tuple(s for s in range(table.num_ships) if s not in self.boxed_ships)
+        """The harbor pile when a round starts, in id order."""
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
         self.die_outcomes: tuple[tuple[int, float], ...] = tuple((chance.die + i, 1 / 6) for i in range(6))

@@ -4,7 +4,7 @@ Where each card is: `card_position[card]` for the 108 play cards, `ship_position
 `codes.py`). `hands`, `fleets`, `harbor` and `deck_count` mirror those for speed. The draw pile is unordered: a
 draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
-targets and starts empty in a copy.
+targets and starts empty in a copy; `under` mirrors the salvos under each ship (inner tuples, replaced).
 
 The rules, views and notation sit above this module (HOUSE.md); the state reaches them through its game
 (`NavalWarGame.rules`, `.views`, `.notation`, typed by the module protocols below), so the hooks are thin:
@@ -165,13 +165,16 @@ class NavalWarState(State):
         foes: the cached enemies of each seat (None until needed).
         targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
         fleet_targets: each task force's cached attackable targets (None until needed).
+        under: the salvos under each ship, by ship, in the order fired (`card_position` read the other way;
+            None until needed, then kept by the rules: `rules.targets.salvos_under`).
     """
 
     snapshot_fields = SnapshotFields(
         fixed=("layout", "num_players", "params", "table", "team"),
-        caches=("fleet_targets", "foes", "targets_cache"),
+        caches=("fleet_targets", "foes", "targets_cache", "under"),
     )
-    """The tables, options and fleets are the game's; who may be attacked is recomputed (`snapshot()`)."""
+    """The tables, options and fleets are the game's; who may be attacked and the salvos under each ship are
+    recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
@@ -233,6 +236,7 @@ class NavalWarState(State):
         self.foes: tuple[tuple[int, ...], ...] | None = None
         self.targets_cache: dict[int, list[int]] | None = None
         self.fleet_targets: list[list[int] | None] = [None] * n
+        self.under: list[tuple[int, ...]] | None = None
 
     # ----- the engine's hooks -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -260,27 +264,31 @@ class NavalWarState(State):
         return list(compress(self.game.draw_outcomes, self.deck_count))
 
     def _apply_chance(self, u: float) -> int:
-        """The engine's `_apply(_sample_outcome(u))` in one go for a play card drawn: its kind read off the draw
-        pile's kinds by position (as `_sample_outcome` does), and the rules' `draw_card` told that position;
-        otherwise (a die, a ship, or a `u` on the edge of two positions) those two hooks. Away from a chance
-        node it refuses (`ValueError`)."""
+        """The engine's `_apply(_sample_outcome(u))` in one go: a play card's kind read off the draw pile's kinds
+        by position (as `_sample_outcome` does) and the rules' `draw_card` told that position; a die face or a
+        ship picked as `_sample_outcome` picks it and its phase's transition called directly; a `u` on the edge
+        of two positions of the pile by those two hooks' way. Away from a chance node it refuses (`ValueError`)."""
         if self.to_act != CHANCE:
             raise not_a_chance_node()
-        if self.phase in DRAW_PHASES:
+        game = self.game
+        phase = self.phase
+        if phase not in DRAW_PHASES:
+            outcome = pick_uniform(game.die_numbers if phase == PH_ROLL else self.harbor, u)
+            game.transitions[phase](self, outcome)
+        else:
             kinds = self.draw_kinds
             n = len(kinds)
-            if 0.0 <= u < 1.0 and n <= COUNTED_MAX:
-                x = u * n
-                j = int(x)
-                if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
-                    k = kinds[j]
-                    game = self.game
-                    game.draw_card(self, k, j)
-                    if self.round_over and self.phase != PH_END:
-                        game.rules.end_round(self)
-                    return game.first_draw_outcome + k
-        outcome = self._sample_outcome(u)
-        self._apply(outcome)
+            x = u * n
+            j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
+            if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
+                k = kinds[j]
+                game.draw_card(self, k, j)
+                outcome = game.first_draw_outcome + k
+            else:
+                outcome = self._sample_outcome(u)
+                game.transitions[phase](self, outcome)
+        if self.round_over and self.phase != PH_END:
+            game.rules.end_round(self)
         return outcome
 
     def _sample_outcome(self, u: float) -> int:
@@ -327,6 +335,8 @@ class NavalWarState(State):
         d["hands"] = [h[:] for h in self.hands]
         d["fleets"] = [f[:] for f in self.fleets]
         d["known"] = [k[:] for k in self.known]
+        if self.under is not None:
+            d["under"] = self.under[:]
         d["targets_cache"] = None
         d["_history"] = []
         d["_legal_cache"] = None

@@ -76,8 +76,8 @@ def legal_actions(state: NavalWarState) -> list[int]:
 
 
 def _red_actions(state: NavalWarState) -> list[int]:
-    """Red cards: the targets of the red card drawn."""
-    return sorted(red_targets(state, state.to_act, state.table.card_kind[state.pending]))
+    """Red cards: the targets of the red card drawn (`red_targets` lists them sorted)."""
+    return red_targets(state, state.to_act, state.table.card_kind[state.pending])
 
 
 def _opening_actions(state: NavalWarState) -> list[int]:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
 from warcards.games.naval_war.codes import (
-    BOX,
-    DECK,
     DEEP,
     FLEET,
-    HARBOR,
     NONE,
     PH_DEAL_CARD,
     PH_DEAL_SHIP,
@@ -28,16 +26,16 @@ if TYPE_CHECKING:
 
 
 def start_round(state: NavalWarState) -> None:
-    """Setup: every card back in its deck, then deal 5 ships and 5 play cards each (4 and 4 with 9)."""
+    """Setup: every card back in its deck (the positions a round starts from are the game's: `NavalWarGame`),
+    then deal 5 ships and 5 play cards each (4 and 4 with 9)."""
     t = state.table
     n = state.num_players
-    boxed_cards = state.game.boxed_cards
-    boxed_ships = state.game.boxed_ships
-    state.card_position = [BOX if c in boxed_cards else DECK for c in range(t.num_cards)]
-    state.ship_position = [BOX if s in boxed_ships else HARBOR for s in range(t.num_ships)]
-    state.harbor = [s for s in range(t.num_ships) if s not in boxed_ships]
-    state.deck_count = list(state.game.round_deck_count)
-    state.draw_kinds = list(state.game.round_draw_kinds)
+    game = state.game
+    state.card_position = list(game.round_card_position)
+    state.ship_position = list(game.round_ship_position)
+    state.harbor = list(game.round_harbor)
+    state.deck_count = list(game.round_deck_count)
+    state.draw_kinds = list(game.round_draw_kinds)
     state.deck_size = len(state.draw_kinds)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
@@ -52,6 +50,7 @@ def start_round(state: NavalWarState) -> None:
     state.foes = None
     state.targets_cache = None
     state.fleet_targets = [None] * n
+    state.under = None
     state.face_down = 0
     state.kamikaze_wait = [0] * t.num_ships
     state.turn_count = 0
@@ -75,7 +74,8 @@ def deal_seat(state: NavalWarState) -> int:
 def deal_ship(state: NavalWarState, s: int) -> None:
     """Setup: a ship dealt into a player's task force, face up (face down with night actions)."""
     j = deal_seat(state)
-    state.harbor.remove(s)
+    harbor = state.harbor
+    del harbor[bisect_left(harbor, s)]  # the harbor is kept in id order: a binary search, not a scan
     state.ship_position[s] = FLEET + j
     state.fleets[j].append(s)
     state.targets_cache = None

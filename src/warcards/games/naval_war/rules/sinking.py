@@ -50,13 +50,13 @@ def sink(state: NavalWarState, s: int, by: int) -> None:
     state.kamikaze_wait[s] = 0
     if state.damage[s]:
         cpos = state.card_position
-        salvos: list[int] = []
-        salvos_under(cpos, s, salvos)
-        for c in salvos:
+        under = salvos_under(state)
+        for c in under[s]:
             cpos[c] = DISCARD
             for d in state.table.adddmg_cards:
                 if cpos[d] == ON_SALVO + c:
                     cpos[d] = DISCARD
+        under[s] = ()
         state.damage[s] = 0
     if not state.fleets[owner]:
         eliminate(state, owner)

@@ -14,6 +14,7 @@ from warcards.games.naval_war.cards import (
 )
 from warcards.games.naval_war.codes import (
     FLEET,
+    ON_SALVO,
     ON_SHIP,
 )
 from warcards.games.naval_war.notation import SEATS, SLOTS
@@ -41,7 +42,9 @@ def ship_targets(state: NavalWarState, p: int, through_smoke: bool) -> list[int]
     """Targets `p` may attack: enemy ships, not a screened carrier, not under Smoke unless `through_smoke`.
 
     A target is a ship id, or a face-down ship's seat-and-slot index (night actions, see `seat_targets`).
-    Cached until a fleet, a Smoke, a ship's face or a player's survival changes; callers do not mutate it."""
+    Sorted (once here: the legal lists built on it need no sort of their own; whether there is a target at all
+    is `has_ship_target`, without the list). Cached until a fleet, a Smoke, a ship's face or a player's survival
+    changes; callers do not mutate it."""
     key = 2 * p + through_smoke
     cache = state.targets_cache
     if cache is None:
@@ -60,8 +63,23 @@ def ship_targets(state: NavalWarState, p: int, through_smoke: bool) -> list[int]
         if ships is None:
             ships = seat_targets(state, j)
         out += ships
+    out.sort()
     cache[key] = out
     return out
+
+
+def has_ship_target(state: NavalWarState, p: int) -> bool:
+    """Whether `p` may attack a ship (`ship_targets(state, p, False)` is not empty) without listing the targets:
+    whether an enemy task force is not under Smoke, since a living seat has a ship and every task force with a
+    ship has a target (`seat_targets`: carriers are targets once nothing screens them)."""
+    smoke, foes = state.smoke, state.foes
+    found = False
+    for j in foes[p] if foes is not None else enemies(state, p):  # `enemies`, cached: read directly
+        # a loop: `any` over a generator makes two objects per call
+        if smoke[j] < 0:
+            found = True
+            break
+    return found
 
 
 def seat_targets(state: NavalWarState, j: int) -> list[int]:
@@ -93,7 +111,7 @@ def seat_targets(state: NavalWarState, j: int) -> list[int]:
 
 def ship_at(state: NavalWarState, target: int) -> int:
     """The ship a target index names (a face-down ship by its seat and slot, night actions)."""
-    ns = state.table.num_ships
+    ns = len(state.table.ship_ids)  # `num_ships` without a property call: every attack names a target
     if target < ns:
         return target
     j, slot = divmod(target - ns, SLOTS)
@@ -126,20 +144,20 @@ def expose_firer(state: NavalWarState, p: int, k: int) -> None:
 
 
 def salvo_cards_on_enemies(state: NavalWarState, p: int) -> list[int]:
-    """Salvos lying under enemy ships (targets of Additional Damage), in card order. Only damaged ships are
-    looked under (see `salvos_under`)."""
-    fleets, damage, cpos = state.fleets, state.damage, state.card_position
+    """Salvos lying under enemy ships (targets of Additional Damage), in card order, read off the salvos under
+    each ship (`salvos_under`)."""
+    fleets, under = state.fleets, salvos_under(state)
     out: list[int] = []
     for j in enemies(state, p):
         for s in fleets[j]:
-            if damage[s]:
-                salvos_under(cpos, s, out)
+            out += under[s]
     out.sort()
     return out
 
 
 def red_targets(state: NavalWarState, p: int, kind: int) -> list[int]:
-    """Legal plays of red card `kind` by `p` (Red cards; Opening limits)."""
+    """Legal plays of red card `kind` by `p` (Red cards; Opening limits), sorted: the task forces in seat order,
+    the ships in `ship_targets`' (sorted) order, the salvos in card order."""
     t, layout = state.table, state.layout
     cat = t.kind_cat[kind]
     if cat == MINE:
@@ -201,27 +219,25 @@ def mates(state: NavalWarState, p: int) -> list[int]:
 
 
 def own_salvos(state: NavalWarState, p: int) -> list[int]:
-    """Salvos under `p`'s own ships (Repair targets), in card order. Only damaged ships are looked under (see
-    `salvos_under`)."""
-    damage, cpos = state.damage, state.card_position
+    """Salvos under `p`'s own ships (Repair targets), in card order, read off the salvos under each ship
+    (`salvos_under`)."""
+    under = salvos_under(state)
     out: list[int] = []
     for s in state.fleets[p]:
-        if damage[s]:
-            salvos_under(cpos, s, out)
+        out += under[s]
     out.sort()
     return out
 
 
-def salvos_under(card_position: list[int], s: int, out: list[int]) -> None:
-    """Add to `out` the salvos under ship `s`, lowest first, found by the list's own (C) search for the position
-    "under ship s": only salvos lie under ships.
-
-    A ship's `damage` is the hits of the salvos under it and of their Additional Damage (mines count apart, in
-    `mine_hits`), and every salvo hits at least once: a ship without damage has no salvo under it, and its
-    callers look under damaged ships only."""
-    on = ON_SHIP + s
-    c = 0
-    for _ in range(card_position.count(on)):
-        c = card_position.index(on, c)
-        out.append(c)
-        c += 1
+def salvos_under(state: NavalWarState) -> list[tuple[int, ...]]:
+    """The salvos under each ship (`NavalWarState.under`, a salvo under ship s being at card position
+    `ON_SHIP + s`: only salvos lie under ships), built from the card positions when the state holds none (a
+    new round, a position read from a snapshot or a setup); the rules keep it as salvos are fired (`fire`),
+    repaired (`repair`) and discarded with their ship (`sink`)."""
+    under = state.under
+    if under is None:
+        under = state.under = [()] * state.table.num_ships
+        for c, pos in enumerate(state.card_position):
+            if ON_SHIP <= pos < ON_SALVO:
+                under[pos - ON_SHIP] += (c,)
+    return under

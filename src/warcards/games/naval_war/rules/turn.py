@@ -43,9 +43,11 @@ from warcards.games.naval_war.rules.targets import (
     enemies,
     expose,
     expose_firer,
+    has_ship_target,
     mates,
     own_salvos,
     red_targets,
+    salvos_under,
     ship_at,
     ship_targets,
 )
@@ -97,9 +99,10 @@ def opening_continue(state: NavalWarState) -> None:
                 dropped = True
         if dropped:
             continue
-        if any(kind_red[card_kind[c]] for c in hand):
-            state.phase, state.to_act = PH_OPEN, p
-            return
+        for c in hand:  # a loop: `any` over a generator makes two objects per call
+            if kind_red[card_kind[c]]:
+                state.phase, state.to_act = PH_OPEN, p
+                return
         _opening_done(state, p)
 
 
@@ -120,33 +123,65 @@ def next_seat(state: NavalWarState, p: int) -> int:
 
 
 def start_turn(state: NavalWarState, p: int) -> None:
-    """Turn: Smoke is removed before drawing; a surviving Destroyer Squadron attacks first (R9); then the draw
-    or the air strikes (`turn_main`)."""
-    state.turn_player = p
-    state.turn_count += 1
-    if state.turn_count > MAX_TURNS_PER_ROUND:
-        end_round(state)
-        return
-    c = state.smoke[p]
-    if c >= 0:
-        state.card_position[c] = DISCARD
-        state.smoke[p] = NONE
-        state.targets_cache = None
-    if state.dd_card[p] >= 0:
-        if dd_targets(state, p):
-            state.phase, state.to_act = PH_DD_TARGET, p
-            return
-        discard_dd(state, p)
-    turn_main(state)
+    """Turn: seat `p` starts its turn (the opening's end, a setup): `end_turn` from the turn's start."""
+    end_turn(state, p)
 
 
 def turn_main(state: NavalWarState) -> None:
-    """Turn: draw one card, or instead launch air strikes with carriers (Air strikes).
+    """Turn: the draw or the air strikes once a Destroyer Squadron's attack is over: `end_turn` from there."""
+    end_turn(state, NONE, True)
 
-    Night actions: the choice is always offered (`draw` alone without a carrier able to fly), so the others
-    cannot tell from the phase whether the player holds a face-down carrier (R41). The carriers and their
-    targets are looked up inline (`strike_carriers`, `strike_targets`): every turn passes here."""
-    p = state.turn_player
+
+def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> None:
+    """The end of a turn, the start of the next and its draw-or-strike step, in one call (every turn passes
+    here); `start_turn` and `turn_main` enter it further on.
+
+    Turn end (unless `start` names the seat to start, or `main`): Kamikaze rests count down; the round ends once
+    the last card was drawn (Round end); else the next living seat clockwise (`next_seat`, inline) starts.
+
+    Turn start (unless `main`): Smoke is removed before drawing; a surviving Destroyer Squadron attacks first
+    (R9), its owner's turn going on here afterwards (`main`, from `dd_continue`).
+
+    Then draw one card, or instead launch air strikes with carriers (Air strikes). Night actions: the choice is
+    always offered (`draw` alone without a carrier able to fly), so the others cannot tell from the phase
+    whether the player holds a face-down carrier (R41). The carriers are looked up inline (`strike_carriers`),
+    whether they have a target from the cached targets or without listing them (`has_ship_target`)."""
+    if main:
+        p = state.turn_player
+    else:
+        if start >= 0:
+            p = start
+        else:
+            if state.round_over:
+                return
+            q = state.turn_player
+            if state.params.kamikaze:
+                kwait = state.kamikaze_wait
+                for s in state.fleets[q]:
+                    if kwait[s]:
+                        kwait[s] -= 1
+            if state.deck_size == 0:
+                end_round(state)
+                return
+            n, alive = state.num_players, state.alive
+            p = (q + 1) % n
+            while not alive[p]:
+                p = (p + 1) % n
+        state.turn_player = p
+        state.turn_count += 1
+        if state.turn_count > MAX_TURNS_PER_ROUND:
+            end_round(state)
+            return
+        c = state.smoke[p]
+        if c >= 0:
+            state.card_position[c] = DISCARD
+            state.smoke[p] = NONE
+            state.targets_cache = None
+        if state.dd_card[p] >= 0:
+            if dd_targets(state, p):
+                state.phase, state.to_act = PH_DD_TARGET, p
+                return
+            discard_dd(state, p)
     params = state.params
     elig: list[int] = []
     if not params.gunnery:  # `strike_carriers`
@@ -154,12 +189,10 @@ def turn_main(state: NavalWarState) -> None:
         for s in state.fleets[p]:
             if carrier[s] and kwait[s] == 0:
                 elig.append(s)
-        if elig:
-            cache = state.targets_cache  # `strike_targets`, the cached list read directly when there is one
+        if elig:  # `strike_targets`: the cached list read directly when there is one, else not listed
+            cache = state.targets_cache
             targets = cache.get(2 * p) if cache is not None else None
-            if targets is None:
-                targets = ship_targets(state, p, False)
-            if not targets:
+            if not (has_ship_target(state, p) if targets is None else targets):
                 elig = []
     if elig or params.night:
         state.carriers_to_name = elig
@@ -170,40 +203,19 @@ def turn_main(state: NavalWarState) -> None:
     state.phase, state.to_act = PH_DRAW, CHANCE
 
 
-def end_turn(state: NavalWarState) -> None:
-    """Turn end: Kamikaze rests count down; the round ends once the last card was drawn (Round end); else the
-    next living seat clockwise (`next_seat`, inline) starts its turn."""
-    if state.round_over:
-        return
-    p = state.turn_player
-    if state.params.kamikaze:
-        kwait = state.kamikaze_wait
-        for s in state.fleets[p]:
-            if kwait[s]:
-                kwait[s] -= 1
-    if state.deck_size == 0:
-        end_round(state)
-        return
-    n, alive = state.num_players, state.alive
-    q = (p + 1) % n
-    while not alive[q]:
-        q = (q + 1) % n
-    start_turn(state, q)
-
-
 def play_actions(state: NavalWarState) -> list[int]:
     """Turn: after drawing, play one card or discard one (Normal cards).
 
-    Each kind's actions are read off `NavalWarGame.kind_plays`; the fleet's guns, the targets and the
-    fleet-mates are looked up once, at the first salvo in the hand."""
+    Each card's actions are read off `NavalWarGame.card_plays`; the fleet's guns, whether a salvo has a target
+    and the fleet-mates are looked up once, at the first salvo in the hand."""
     p = state.to_act
-    kind_plays, card_kind = state.game.kind_plays, state.table.card_kind
+    card_plays = state.game.card_plays
     out: list[int] = []
     guns = -1
     can_fire: bool | None = None
     swap_to: list[int] = []
     for c in state.hands[p]:
-        discard, fire, gunbit, special = kind_plays[card_kind[c]]
+        discard, fire, gunbit, special = card_plays[c]
         if discard in out:  # another copy of a kind already listed
             continue
         out.append(discard)
@@ -216,12 +228,14 @@ def play_actions(state: NavalWarState) -> list[int]:
                 if state.team[p] >= 0:
                     swap_to = mates(state, p)
             if guns & gunbit:
-                if can_fire is None:
-                    cache = state.targets_cache  # the cached list read directly when there is one
-                    targets = cache.get(2 * p) if cache is not None else None
-                    if targets is None:
-                        targets = ship_targets(state, p, False)
-                    can_fire = bool(targets) or any(state.dd_card[j] >= 0 for j in enemies(state, p))
+                if can_fire is None:  # a target (`aim_actions`), not listed: a ship, or a Destroyer Squadron
+                    can_fire = has_ship_target(state, p)
+                    if not can_fire:
+                        dd_card = state.dd_card
+                        for j in enemies(state, p):
+                            if dd_card[j] >= 0:
+                                can_fire = True
+                                break
                 if can_fire:
                     out.append(fire)
             if swap_to:
@@ -233,22 +247,25 @@ def play_actions(state: NavalWarState) -> list[int]:
             if state.mine_hits[p]:
                 out.append(state.layout.sweep)
         elif special == PLAY_REPAIR:
-            out.extend(state.layout.repair + x for x in own_salvos(state, p))
+            repair = state.layout.repair
+            out += [repair + x for x in own_salvos(state, p)]
     out.sort()
     return out
 
 
 def aim_actions(state: NavalWarState) -> list[int]:
-    """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron."""
+    """Normal cards, Salvo: the target of the salvo being fired — an enemy ship or Destroyer Squadron. Sorted
+    without a sort: the ships in `ship_targets`' (sorted) order, then the squadrons in seat order."""
     p = state.to_act
     layout = state.layout
     cache = state.targets_cache  # the cached list read directly when there is one
     targets = cache.get(2 * p) if cache is not None else None
     if targets is None:
         targets = ship_targets(state, p, False)
-    out = sorted(map(layout.at.__add__, targets))
+    at = layout.at
+    out = [at + t for t in targets]  # a comprehension: quicker than a map over a bound `__add__`
     at_dd, dd_card = layout.at_dd, state.dd_card
-    for j in enemies(state, p):  # loops, not comprehensions: Python 3.11 makes a function object per comprehension
+    for j in enemies(state, p):  # a loop: most seats hold no Destroyer Squadron
         if dd_card[j] >= 0:
             out.append(at_dd + j)
     return out
@@ -349,6 +366,11 @@ def fire(state: NavalWarState, p: int, c: int, s: int) -> None:
     """Normal cards, Salvo: salvo `c` is placed under an enemy ship; its hits are damage (Sinking: the last
     hits take it)."""
     state.card_position[c] = ON_SHIP + s
+    under = state.under
+    if under is None:
+        salvos_under(state)  # built from the card positions, this salvo included
+    else:
+        under[s] += (c,)
     state.damage[s] += state.table.kind_value[state.table.card_kind[c]]
     check_sunk(state, s, p)
 
@@ -370,6 +392,13 @@ def repair(state: NavalWarState, p: int, x: int) -> None:
     s = cpos[x] - ON_SHIP
     state.damage[s] -= t.kind_value[t.card_kind[x]]
     cpos[x] = DISCARD
+    under = state.under
+    if under is None:
+        salvos_under(state)  # built from the card positions, this salvo gone
+    else:
+        salvos = under[s]
+        i = salvos.index(x)
+        under[s] = salvos[:i] + salvos[i + 1:]
     on = ON_SALVO + x
     for d in t.adddmg_cards:
         if cpos[d] == on:
