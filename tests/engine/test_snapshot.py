@@ -267,6 +267,23 @@ def test_naval_war_mirrors_out_of_step_with_the_card_positions_are_refused() -> 
     _refused(20, data, rf"hands\[{min(giver, 1 - giver)}\] is not the cards whose card_position is seat")
 
 
+def test_a_naval_war_seat_alive_with_no_ship_after_the_deal_is_refused() -> None:
+    """The play lists offer a strike whenever an enemy seat lives (a living seat has a ship to aim at): a
+    forged snapshot whose living seat has no ship would offer a strike with no target, so it is refused."""
+    data = _forged(20)
+    state = data["state"]
+    seat = next(i for i, alive in enumerate(state["alive"]) if not alive) if not all(state["alive"]) else None
+    if seat is None:
+        seat = 0
+        for ship in state["fleets"][seat]:
+            state["ship_position"][ship] = 0
+        state["harbor"] = sorted(state["harbor"] + state["fleets"][seat])
+        state["fleets"][seat] = []
+    else:
+        state["alive"][seat] = True
+    _refused(20, data, rf"seat {seat} is alive with no ship")
+
+
 def test_out_of_range_and_huge_values_are_refused() -> None:
     data = _forged(4)
     data["state"]["to_act"] = 7

@@ -64,6 +64,8 @@ class NavalWarGame(Game):
         """The rules' draw of a play card by kind and pile entry (`NavalWarState._apply_chance` calls it)."""
         self.legal_actions_of = rules.LEGAL_ACTIONS
         """The rules' legal actions of each phase (`NavalWarState._legal_actions` reads them here)."""
+        self.legal_lists_of = rules.LEGAL_LISTS
+        """The rules' legal list of each phase, chance phases included (`NavalWarState._legal_list` reads it)."""
         self.chance_layout = chance = notation.chance_layout(table)
         """The chance outcomes (`notation.chance_layout`)."""
         self.fire_of_kind: tuple[int, ...] = tuple(

@@ -312,6 +312,10 @@ class NavalWarState(State):
     def _legal_actions(self) -> list[int]:
         return self.game.legal_actions_of[self.phase](self)
 
+    def _legal_list(self) -> list[int]:
+        """The engine's list for `legal_actions`, by phase alone (`rules.LEGAL_LISTS`): no `current_player()`."""
+        return self.game.legal_lists_of[self.phase](self)
+
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
 

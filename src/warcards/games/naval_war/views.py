@@ -45,13 +45,16 @@ def snapshot_problem(state: NavalWarState) -> str | None:
     """What is out of step in a position read from a snapshot (`State._snapshot_problem`): the mirrors kept
     for speed must agree with the card and ship positions — each hand and task force holds exactly the cards
     and ships placed there, the harbor the ships placed there (in id order), the deck counts the cards left
-    in the draw pile and the draw pile's kinds. None when they do."""
+    in the draw pile and the draw pile's kinds; a seat still in the round has a ship once the ships are dealt
+    (the legal lists rely on it: a living seat is a target). None when they do."""
     card_position, ship_position = state.card_position, state.ship_position
     for seat in range(state.num_players):
         if sorted(state.hands[seat]) != [c for c, pos in enumerate(card_position) if pos == HAND + seat]:
             return f"hands[{seat}] is not the cards whose card_position is seat {seat}'s hand"
         if sorted(state.fleets[seat]) != [s for s, pos in enumerate(ship_position) if pos == FLEET + seat]:
             return f"fleets[{seat}] is not the ships whose ship_position is seat {seat}'s task force"
+        if state.alive[seat] and not state.fleets[seat] and state.phase != Phase.DEAL_SHIP:
+            return f"seat {seat} is alive with no ship (only while the ships are dealt may a living seat have none)"
     if state.harbor != [s for s, pos in enumerate(ship_position) if pos == HARBOR]:
         return "harbor is not the ships whose ship_position is the harbor, in id order"
     counts = [sum(1 for c in cards if card_position[c] == DECK) for cards in state.table.kind_cards]

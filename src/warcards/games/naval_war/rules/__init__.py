@@ -25,13 +25,16 @@ from warcards.games.naval_war.codes import (
     PH_DD_SINK,
     PH_DD_TARGET,
     PH_DEAL_CARD,
+    PH_DEAL_SHIP,
     PH_DRAW,
     PH_END,
     PH_GIVE,
     PH_OPEN,
     PH_PLAY,
     PH_RED,
+    PH_REFILL,
     PH_ROLL,
+    PH_SHIP,
     PH_STRIKE,
     PHASE_NAMES,
     PLAY,
@@ -134,6 +137,21 @@ def _ship_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
     """A ship from the harbor pile (kept in id order), uniform."""
     harbor = state.harbor
     return list(zip(harbor, repeat(1 / len(harbor))))
+
+
+def _die_numbers(state: NavalWarState) -> list[int]:
+    """A die's faces: the chance outcomes' numbers (a fresh list)."""
+    return list(state.game.die_numbers)
+
+
+def _draw_numbers(state: NavalWarState) -> list[int]:
+    """The kinds left in the draw pile: the chance outcomes' numbers (a fresh list)."""
+    return list(compress(state.game.draw_outcomes, state.deck_count))
+
+
+def _ship_numbers(state: NavalWarState) -> list[int]:
+    """The ships in the harbor pile, in id order: the chance outcomes' numbers (a fresh list)."""
+    return state.harbor[:]
 
 
 def apply(state: NavalWarState, action: int) -> None:
@@ -338,9 +356,22 @@ CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...] 
 """The chance outcomes of each chance phase, indexed by phase number (the state's `_chance_outcomes`
 calls it)."""
 
+_CHANCE_NUMBERS: dict[int, Callable[[NavalWarState], list[int]]] = {
+    PH_DEAL_SHIP: _ship_numbers, PH_SHIP: _ship_numbers, PH_DEAL_CARD: _draw_numbers, PH_REFILL: _draw_numbers,
+    PH_DRAW: _draw_numbers, PH_ROLL: _die_numbers,
+}
+
+LEGAL_LISTS: tuple[Callable[[NavalWarState], list[int]], ...] = tuple(
+    _CHANCE_NUMBERS.get(phase, legal) for phase, legal in enumerate(LEGAL_ACTIONS)
+)
+"""The engine's legal list of each phase, indexed by phase number: the player actions of a decision phase
+(`LEGAL_ACTIONS`), the chance outcomes' numbers of a chance phase, nothing at the end — so the state's
+`_legal_list` needs no `current_player()` first (a chance phase is never a decision, the battery checks)."""
+
 __all__ = [
     "CHANCE_OUTCOMES",
     "LEGAL_ACTIONS",
+    "LEGAL_LISTS",
     "TRANSITIONS",
     "apply",
     "chance_outcomes",
