@@ -145,7 +145,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             c = action - PLAY
             g = state.game
             state.hands[p].remove(c)
-            if state.any_known:
+            if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
                 forget(state, c)
             k = g.kind[c]
             # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def leave_hand(state: MedSiroccoState, p: int, card: int) -> None:
     state.hands[p].remove(card)
-    if state.any_known:
+    if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
         forget(state, card)
 
 
