@@ -331,9 +331,7 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
         sums = UNIFORM_SUMS[len(pile)]
     except KeyError:
         sums = uniform_sums(len(pile))
-    at = bisect_right(sums, u)
-    card = pile[at]
-    del pile[at]
+    card = pile.pop(bisect_right(sums, u))
     queue = state.draw_queue
     state.hands[queue.pop(0)].append(card)
     if queue and pile:
