@@ -552,7 +552,8 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     state.turn_intel_entry = intel_entry
     state.turn_shallows = False
     state.turn_sirocco = -1
-    if state.is_battle and state.round_index == 1 and intel_entry < 0 and state.change_sides and state.num_players > 2:
+    # Option 6.1 first: off by default, it settles the test at once.
+    if state.change_sides and state.is_battle and state.round_index == 1 and intel_entry < 0 and state.num_players > 2:
         state.turn_side = -1
 
 
