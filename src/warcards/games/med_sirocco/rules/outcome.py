@@ -286,8 +286,11 @@ def outcome(state: MedSiroccoState) -> None:
         win = ALLIES if tot[0] > tot[1] else AXIS
     state.winning_side = win
     state.winner = best_by[win]  # 3.4: the highest card of the winning side wins the trick
-    state.supply_queue = [i for i in range(len(state.under_card)) if kind[state.under_card[i]] == K_SUPPLY and state.under_side[i] == win]
-    state.supply_queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
+    under = state.under_card  # mostly empty (a drawn Engagement's cards, 3.4 Tie): no list built for nothing
+    queue = [i for i in range(len(under)) if kind[under[i]] == K_SUPPLY and state.under_side[i] == win] if under else []
+    if supplies:
+        queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
+    state.supply_queue = queue
     state.picked = []
     state.stage = ST_SUPPLY
 

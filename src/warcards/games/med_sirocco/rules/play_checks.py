@@ -64,7 +64,8 @@ if TYPE_CHECKING:
 
 def hand_limit(state: MedSiroccoState, p: int) -> int:
     """1.5: six cards, +1 per full freighter won, +1 per two half freighters, at most nine."""
-    return min(MAX_HAND, HAND_SIZE + state.freighters_full[p] + state.freighters_half[p] // 2)
+    limit = HAND_SIZE + state.freighters_full[p] + state.freighters_half[p] // 2
+    return limit if limit < MAX_HAND else MAX_HAND  # `min` without the builtin's call (refills at every round)
 
 
 def face_down_round(state: MedSiroccoState) -> bool:

@@ -145,7 +145,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             c = action - PLAY
             g = state.game
             state.hands[p].remove(c)
-            if state.any_known:
+            if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
                 forget(state, c)
             k = g.kind[c]
             # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
@@ -333,9 +333,7 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
         sums = UNIFORM_SUMS[len(pile)]
     except KeyError:
         sums = uniform_sums(len(pile))
-    at = bisect_right(sums, u)
-    card = pile[at]
-    del pile[at]
+    card = pile.pop(bisect_right(sums, u))
     queue = state.draw_queue
     state.hands[queue.pop(0)].append(card)
     if queue and pile:
@@ -556,7 +554,8 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     state.turn_intel_entry = intel_entry
     state.turn_shallows = False
     state.turn_sirocco = -1
-    if state.is_battle and state.round_index == 1 and intel_entry < 0 and state.change_sides and state.num_players > 2:
+    # Option 6.1 first: off by default, it settles the test at once.
+    if state.change_sides and state.is_battle and state.round_index == 1 and intel_entry < 0 and state.num_players > 2:
         state.turn_side = -1
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def leave_hand(state: MedSiroccoState, p: int, card: int) -> None:
     state.hands[p].remove(card)
-    if state.any_known:
+    if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
         forget(state, card)
 
 
@@ -50,11 +50,13 @@ def set_chance(state: MedSiroccoState, kind: int) -> None:
 def queue_refill(state: MedSiroccoState, start: int) -> None:
     """1.5: players draw to their hand size in the order of play, starting with the 1st player."""
     n = state.num_players
+    hands = state.hands
+    queue = state.draw_queue
     for i in range(n):
         p = (start + i) % n
-        need = hand_limit(state, p) - len(state.hands[p])
+        need = hand_limit(state, p) - len(hands[p])
         if need > 0:
-            state.draw_queue.extend([p] * need)
+            queue.extend([p] * need)
 
 
 def begin_engagement(state: MedSiroccoState) -> None:
