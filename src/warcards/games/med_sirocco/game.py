@@ -143,6 +143,7 @@ __all__ = ["MedSiroccoGame"]
 # the state). Random playouts: 3% fewer instructions per action.
 MedSiroccoState._apply = rules.apply  # type: ignore[method-assign, assignment]
 MedSiroccoState._legal_actions = rules.legal_actions  # type: ignore[method-assign, assignment]
+MedSiroccoState._legal_list = rules.legal_actions  # type: ignore[method-assign, assignment]
 MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-assign, assignment]
 MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
 MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]

@@ -86,7 +86,9 @@ DISCARD_ACTIONS = [DISCARD + c for c in range(N_PILE)]
 
 
 def legal_actions(state: MedSiroccoState) -> list[int]:
-    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts).
+    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts); at a chance
+    node the outcomes' numbers and at the end none, so that the state's `_legal_list` is this function itself
+    (the engine then asks no `current_player()` first).
 
     A play's phases (most decisions) are answered here; `legal_other` answers the rest. The play actions
     are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
@@ -187,7 +189,9 @@ def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
         return sorted([SELECT + c for c in supply_candidates(state)] + [PASS])
     if ph == PH_SHARE:
         return [SEAT + q for q in share_targets(state)]
-    return []
+    if ph == PH_CHANCE:
+        return [outcome for outcome, _ in state.chance_outcomes()]  # the engine's list at a chance node
+    return []  # the end
 
 
 @dataclass(frozen=True, slots=True)
