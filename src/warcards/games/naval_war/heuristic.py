@@ -162,11 +162,7 @@ class _Context:
     def _salvo_gun(self, code: str) -> str:
         return code[5:].split("x")[0]
 
-    # ----- scoring: one method per block of the action layout (`_SCORERS` finds it by the action) ----------
-    def score(self, a: int) -> float:
-        """The action's one-step value for the seat."""
-        return _scorers(self.layout)[a](self, a)
-
+    # ----- scoring: one method per block of the action layout (`_scorers` finds it by the action) ----------
     def _draw(self, a: int) -> float:
         return 3.0
 

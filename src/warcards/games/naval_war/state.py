@@ -252,16 +252,15 @@ class NavalWarState(State):
         return None
 
     def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against, read off the state at a chance node (uncopied: the
-        harbor pile, kept in id order, or the die's faces; the kinds left in the draw pile)."""
-        if self.to_act != CHANCE:
-            return self._legal_actions() if self.to_act >= 0 else []
+        """The legal list `apply_action` tests against: at a die roll or a ship dealt read off the state, uncopied
+        (the die's faces, the harbor pile kept in id order); elsewhere the phase's list (`rules.LEGAL_LISTS`)."""
         phase = self.phase
-        if phase == PH_ROLL:
-            return self.game.die_numbers
-        if phase in (PH_DEAL_SHIP, PH_SHIP):
-            return self.harbor
-        return list(compress(self.game.draw_outcomes, self.deck_count))
+        if self.to_act == CHANCE:
+            if phase == PH_ROLL:
+                return self.game.die_numbers
+            if phase in (PH_DEAL_SHIP, PH_SHIP):
+                return self.harbor
+        return self.game.legal_lists_of[phase](self)
 
     def _apply_chance(self, u: float) -> int:
         """The engine's `_apply(_sample_outcome(u))` in one go: a play card's kind read off the draw pile's kinds
