@@ -3,6 +3,7 @@ not in its stream, so another seat cannot count a face-down Race to Messina Depl
 
 from __future__ import annotations
 
+import functools
 import secrets
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ from fastapi.testclient import TestClient
 
 from warcards.games.race_to_messina.codes import DEPLOYMENT
 from warcards.games.race_to_messina.notation import K_DEPLOY, decode
-from warcards.server import app
+from warcards.server import process
+from warcards.server.config import ServerConfig
 
 from .client import Peer, hub, latest_view, lobby, peer
 
@@ -66,7 +68,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables get the same seed (the lobby draws it with `secrets.randbits`), so two games deal alike; the
     pings `drain` sends are not held to the rate limit."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
-    monkeypatch.setattr(app, "BURST", 10.0**9)
+    monkeypatch.setattr(process, "ServerConfig", functools.partial(ServerConfig, burst=10.0**9))
 
 
 def test_r31_another_seat_and_a_spectator_cannot_count_a_face_down_deployment(tmp_path: Path, fixed_seed: None) -> None:

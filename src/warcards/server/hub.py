@@ -23,7 +23,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,6 +35,7 @@ from warcards.engine.api import CHANCE, TERMINAL, GameResult, State
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
 from warcards.server import protocol as p
+from warcards.server.connection import Connection
 from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
 from warcards.server.games import shared_game
 
@@ -45,22 +46,6 @@ LATENCIES: deque[float] = deque(maxlen=100_000)
 
 Recipient = int | None
 """A seat, or None for a spectator."""
-
-
-@dataclass(eq=False)
-class Connection:
-    """One WebSocket: its seat (None: a spectator) and the queue its writer task sends from."""
-
-    seat: int | None
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    close_code: int = 1000
-    stand_in: bool = False
-    """A bot holding a timed-out person's seat (`TableHub.stand_ins`) until the person acts again."""
-    sampled: int = -1
-    """The event number of this connection's last `sample` made on its own turn (paced, like an act)."""
-
-    def send(self, message: BaseModel) -> None:
-        self.outbox.put_nowait(message.model_dump_json())
 
 
 class TableHub:
@@ -357,7 +342,7 @@ class TableHub:
         for other in self.connections:
             if other.stand_in and other.seat == seat:
                 other.send(p.Error(code="replaced", message="the seat's player is back"))
-                other.outbox.put_nowait(None)
+                other.close(1000)
         return True
 
     async def reclaim(self, connection: Connection, message: p.Reclaim) -> None:

@@ -1,0 +1,20 @@
+"""The settings of one `warcards serve` process: every limit it enforces, with its default (docs/server.md,
+"Limits"). `warcards serve` fills them from its flags; tests build their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What a server process allows. The defaults are the ones `warcards serve` runs with."""
+
+    origins: tuple[str, ...] = ()
+    """Other web origins whose pages may open WebSockets (`--allow-origin`); the server's own always may."""
+    rate: float = 20.0
+    """Client messages per second a connection may send on average ..."""
+    burst: float = 40.0
+    """... and at once; past that it gets an `error` and the connection is closed (1008)."""
+    hello_seconds: float = 10.0
+    """How long a new connection has to send its `hello`."""

@@ -1,0 +1,144 @@
+"""The lobby (REST): create, list, show, join and leave tables; a seat's record and the deck's card facts
+(docs/server.md, "The lobby")."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException
+
+from warcards.server.db import TableInfo
+from warcards.server.games import shared_game
+from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
+from warcards.server.routes import ServerDep, info_of, seat_of
+
+router = APIRouter()
+
+
+def table_out(info: TableInfo) -> TableOut:
+    names = shared_game(info.game, info.options).seat_names()
+    return TableOut(
+        id=info.id, game=info.game, options=info.options, public=info.public, status=info.status,
+        seats=[
+            SeatOut(
+                seat=s.seat, seat_name=names[s.seat], kind=s.kind, level=s.level, player=s.name,
+                open=s.kind == "person" and not s.taken,
+            )
+            for s in info.seats
+        ],
+        invite=f"/tables/{info.id}", websocket=f"/tables/{info.id}/ws", result=info.result,
+    )
+
+
+@router.post("/tables", status_code=201)
+async def create_table(server: ServerDep, request: CreateTable) -> TableOut:
+    """A new table: the game and options are checked by the engine, bots take their seats at once, and
+    the game starts when every person seat is filled."""
+    game = check_table(request)
+    seats: list[tuple[str, str | None]] = [(seat.kind, seat.level) for seat in request.seats]
+    table_id, tokens = await asyncio.to_thread(
+        server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
+        request.timer.model_dump(), seats,
+    )
+    hub = await server.hub(table_id)
+    assert hub is not None
+    await server.start_if_full(hub, tokens)
+    return table_out(hub.info if hub.status == "open" else await info_of(server, table_id))
+
+
+@router.get("/tables")
+async def list_tables(server: ServerDep) -> list[TableOut]:
+    """Public tables with an open seat."""
+    infos = await asyncio.to_thread(server.store.tables, True, "open")
+    return [table_out(info) for info in infos]
+
+
+@router.get("/tables/{table_id}")
+async def show_table(server: ServerDep, table_id: str) -> TableOut:
+    """A table by its id: what an invite link shows."""
+    return table_out(await info_of(server, table_id))
+
+
+@router.post("/tables/{table_id}/seats/{seat}")
+async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -> Joined:
+    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once)."""
+    name = check_name(request.name)
+    info = await info_of(server, table_id)
+    if not 0 <= seat < len(info.seats):
+        raise HTTPException(404, f"table {table_id} has seats 0 to {len(info.seats) - 1}")
+    if info.status != "open" or info.seats[seat].kind != "person" or info.seats[seat].taken:
+        raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
+    token = await asyncio.to_thread(server.store.take_seat, table_id, seat, name)
+    if token is None:
+        raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
+    hub = await server.hub(table_id)
+    assert hub is not None
+    hub.info = await info_of(server, table_id)
+    await server.start_if_full(hub, {})
+    return Joined(table=table_id, seat=seat, token=token, websocket=f"/tables/{table_id}/ws")
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(
+    server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
+) -> TableOut:
+    """Leave a seat (`Authorization: Bearer TOKEN`): before the start the seat opens again; during the
+    game leaving is resigning."""
+    seat = await seat_of(server, table_id, authorization)
+    hub = await server.hub(table_id)
+    assert hub is not None
+    if hub.status == "open":
+        await asyncio.to_thread(server.store.free_seat, table_id, seat)
+        hub.info = await info_of(server, table_id)
+    elif hub.status == "playing":
+        await hub.resign(None, seat, f"leave-{secrets.token_hex(8)}")
+        server.forget_if_idle(hub)
+    return table_out(await info_of(server, table_id))
+
+
+@router.get("/tables/{table_id}/spectate")
+async def spectate(server: ServerDep, table_id: str) -> TableOut:
+    """How to watch a table: connect to its `websocket` with a `hello` that carries no token."""
+    return table_out(await info_of(server, table_id))
+
+
+@router.get("/tables/{table_id}/record")
+async def record(
+    server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """After the end: the whole record (seed included), in the format `warcards replay` checks. During
+    the game, with a seat's token (`Authorization: Bearer TOKEN`): that seat's own record — the events
+    as it saw them and its view now; without one, refused."""
+    hub = await server.hub(table_id)
+    if hub is None:
+        raise HTTPException(404, f"no table {table_id}")
+    if hub.finished:
+        return hub.record()
+    if authorization is None:
+        raise HTTPException(409, "the whole record is given after the end; a seat's token gets its own")
+    seat = await seat_of(server, table_id, authorization)
+    async with hub.lock:
+        return {
+            "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
+            "events": [body.model_dump() for body in hub.history[seat]],
+            "view": hub.view_of(seat).model_dump(),
+        }
+
+
+@functools.lru_cache(maxsize=64)
+def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
+    from warcards.engine.registry import game_spec
+
+    return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
+
+
+@router.get("/tables/{table_id}/cards")
+async def card_facts(server: ServerDep, table_id: str) -> dict[str, dict[str, Any]]:
+    """Every card of the table's deck (its game and options) with its facts — name, values, traits,
+    abilities in words (docs/contributing/log.md, "Card facts"): public knowledge, like a deck list."""
+    info = await info_of(server, table_id)
+    return await asyncio.to_thread(facts_of, info.game, json.dumps(info.options, sort_keys=True))
