@@ -328,6 +328,20 @@ class State(ABC):
         self._history.append(action)
         self._legal_cache = None
 
+    def parse_legal(self, given: str | int) -> int:
+        """The legal action `given` names — notation or a bare number as text (`parse_action`), or an action
+        number — checked against the legal list without applying it anywhere (no clone): `InvalidActionError`
+        when `given` is no action at all (bad or over-long text, a number outside the action space, any other
+        type: a bool, a float, None), `IllegalActionError` with the rule's reason (the message `apply_action`
+        gives) for a real action that is not legal now. The state is unchanged either way."""
+        number = self.parse_action(given) if isinstance(given, str) else self._action_number(given)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_now()
+        if number not in legal:
+            self._refuse(number)
+        return number
+
     def _legal_now(self) -> list[int]:
         """The legal actions (or chance outcomes) now, for `apply_action` to test against.
 
