@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from warcards import __version__
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged
+from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged_lines
 from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
@@ -300,8 +300,8 @@ class Followed:
 def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | None] = ()) -> Followed:
     """Re-apply `actions` to a fresh state of `game`, checking each chance outcome against the seed and
     each other action's legality (`RecordError` at the first that differs, or at an action after the end),
-    keeping who acted and, for each of `seats`, the log lines it read (`apply_logged`). How `replay` checks
-    a record, and how `warcards play` resumes, undoes and shows a game."""
+    keeping who acted and, for each of `seats`, the log lines it read (`apply_logged_lines`). How `replay`
+    checks a record, and how `warcards play` resumes, undoes and shows a game."""
     followed = Followed(game.new_initial_state(), chance_rng(seed), [], [])
     for _ in _follow_steps(followed, seed, actions, seats, labels=False):
         pass
@@ -328,7 +328,7 @@ def _follow_steps(
         try:
             label = state.action_label(action) if labels else None
             if seats:
-                steps.append(apply_logged(state, action, seats))
+                steps.append(apply_logged_lines(state, action, seats))
             else:
                 state.apply_action(action)
         except ValueError as error:

@@ -27,6 +27,7 @@ from warcards.engine.api import (
     GameResult,
     LogLine,
     Rng,
+    SeenAction,
     State,
     not_a_chance_node,
     pick_counted,
@@ -377,7 +378,7 @@ class NavalWarState(State):
     def _observe_public(self) -> JSON:
         return self.game.views.observe(self, None)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         assert isinstance(after, NavalWarState)
         return self.game.log.log_lines(self, action, after, seat)
 
