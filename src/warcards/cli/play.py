@@ -108,7 +108,7 @@ class TerminalGame:
         self.state: State = followed.state
         self.rng = followed.rng
         self.actors: list[int] = followed.actors
-        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat]]
+        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat].lines]
 
     def run(self) -> GameResult | None:
         """Play to the end; returns the result, or None if the human left."""
