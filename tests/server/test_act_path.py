@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from warcards.engine.api import CHANCE
+from warcards.engine.registry import load_game
 from warcards.server import protocol as p
 from warcards.server.db import EventInfo, Store
 from warcards.server.hub import Connection, TableHub
@@ -38,13 +39,14 @@ def drained(connection: Connection) -> list[dict[str, Any]]:
 async def two_hubs(store: Store, game: str) -> tuple[TableHub, TableHub, dict[int | None, Connection]]:
     """A started table with a connection on every seat and a spectator on hub `a`, and hub `b` (another
     process) rebuilt from the same log."""
-    table, _ = store.create_table(game, {}, 77, False, None, [("person", None)] * 2)
-    for seat in (0, 1):
+    seats = load_game(game).num_players
+    table, _ = store.create_table(game, {}, 77, False, None, [("person", None)] * seats)
+    for seat in range(seats):
         store.take_seat(table, seat, f"p{seat}")
     info = store.table(table)
     assert info is not None
     a = TableHub(info, store)
-    connections: dict[int | None, Connection] = {who: Connection(who) for who in (0, 1, None)}
+    connections: dict[int | None, Connection] = {who: Connection(who) for who in [*range(seats), None]}
     for connection in connections.values():
         await a.attach(connection, 0)
     await a.start()
@@ -124,10 +126,49 @@ def test_an_act_and_its_draws_are_sent_only_after_their_commit(tmp_path: Any) ->
             dealt += len(a.actions) - before - 1
             for connection in connections.values():
                 drained(connection)
-        assert all(sizes == [0, 0, 0] for sizes in unsent_at_commit)
+        assert all(not any(sizes) for sizes in unsent_at_commit)
         assert len(unsent_at_commit) == 12  # one transaction per act, its draws included
         assert dealt, "some act caused a draw"
         assert a.state.current_player() != CHANCE
+
+    try:
+        run(scenario)
+    finally:
+        store.close()
+
+
+def test_an_act_applies_itself_and_each_draw_once_with_one_copy_each(tmp_path: Any, monkeypatch: Any) -> None:
+    """Issue 32 finding 9: before, each act was applied about twice (a look-ahead copy for the draws, then for
+    real, plus a copy to parse an illegal move); now the rules apply each event once and the state is copied
+    once per event (the state kept before the act; a draw's log reads the state before it)."""
+    store = Store(f"sqlite:///{tmp_path / 'server.sqlite3'}")
+    store.migrate()
+    calls: dict[str, int] = {"_apply": 0, "clone": 0}
+
+    async def scenario() -> None:
+        a, _, connections = await two_hubs(store, "med-sirocco")
+        cls = type(a.state)
+        for name in calls:
+            original = getattr(cls, name)
+
+            def counted(self: Any, *args: Any, _name: str = name, _original: Any = original) -> Any:
+                calls[_name] += 1
+                return _original(self, *args)
+
+            monkeypatch.setattr(cls, name, counted)
+        most = 0
+        for step in range(30):
+            seat = a.state.current_player()
+            before = len(a.actions)
+            calls.update({"_apply": 0, "clone": 0})
+            assert await a.act(connections[seat], p.Act(type="act", id=f"m{step}", answers=a.position(seat),
+                                                       action=a.state.legal_actions()[-1]))
+            events = len(a.actions) - before
+            assert calls == {"_apply": events, "clone": events}, step
+            most = max(most, events)
+            for connection in connections.values():
+                drained(connection)
+        assert most > 1, "some act caused a draw"
 
     try:
         run(scenario)
