@@ -135,7 +135,7 @@ class MinimalState(State):
     def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         if not isinstance(after, MinimalState):
             raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Minimal Game state")
-        return self.game.log_lines_of(self, action, after, seat)
+        return self.game.log_lines_of(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.action_label_of(self, action)

@@ -90,7 +90,9 @@ class ViewsModule(Protocol):
 class LogModule(Protocol):
     """What the state calls in `log` (the module is the implementation): the game in player's words."""
 
-    def log_lines(self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None) -> list[LogLine]: ...
+    def log_lines(
+        self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None, seen: SeenAction
+    ) -> list[LogLine]: ...
     def action_label(self, state: NavalWarState, action: int) -> str: ...
     def game_result(self, state: NavalWarState) -> GameResult: ...
 
@@ -380,7 +382,7 @@ class NavalWarState(State):
 
     def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         assert isinstance(after, NavalWarState)
-        return self.game.log.log_lines(self, action, after, seat)
+        return self.game.log.log_lines(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.log.action_label(self, action)
