@@ -1,6 +1,8 @@
 """How much engine work the server's act path does per accepted act: the calls of `_apply` (the rules applying
 an action or a chance outcome, however it is reached), `apply_action`, `clone`, `legal_actions` and
-`observe`/`public_view` made inside `TableHub.act`, averaged per act.
+`observe`/`public_view` made inside `TableHub.act`, averaged per act, and the comparisons of a recipient's
+views before and after an event that gave it no log line (to tell whether the event is nothing to it: the
+hub's `_sees_nothing` before issue 32, the engine's `apply_logged` since, which mostly need not compare).
 
 Plays N seeded games of each game (and Race to Messina variant) through a `TableHub` on a throwaway SQLite
 store, every seat a person choosing a seeded random legal move, one connection on every seat and a
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import warcards.engine.api as engine_api
 from warcards.engine.registry import load_game
 from warcards.server import protocol as p
 from warcards.server.db import Store
@@ -38,6 +41,33 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("race-to-messina", {"variant": "sicily"}),
 ]
 COUNTED = ("_apply", "apply_action", "clone", "legal_actions", "observe", "public_view")
+
+
+class ViewComparisons:
+    """Counting wrapper around what compares a recipient's views: `TableHub._sees_nothing` where the hub
+    has it (one call, one comparison), else the engine's `_view` (two calls, one comparison)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.on = False
+        owner: Any = TableHub if hasattr(TableHub, "_sees_nothing") else engine_api
+        name = "_sees_nothing" if owner is TableHub else "_view"
+        self.per_comparison = 1 if owner is TableHub else 2
+        method = getattr(owner, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            if self.on:
+                self.calls += 1
+            return method(*args, **kwargs)
+
+        setattr(owner, name, counted)
+
+    @property
+    def comparisons(self) -> float:
+        return self.calls / self.per_comparison
+
+
+COMPARISONS = ViewComparisons()
 
 
 class Counting:
@@ -87,11 +117,11 @@ async def play(store: Store, game_id: str, options: dict[str, Any], seed: int,
         for connection in connections.values():
             while not connection.outbox.empty():
                 connection.outbox.get_nowait()
-        count.on = True
+        count.on = COMPARISONS.on = True
         started = time.perf_counter()
         accepted = await hub.act(connections[seat], message)
         spent += time.perf_counter() - started
-        count.on = False
+        count.on = COMPARISONS.on = False
         assert accepted, f"{game_id}: act {acts} refused"
         acts += 1
     return acts, count.calls - before, spent
@@ -102,19 +132,21 @@ async def main(games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(f"sqlite:///{Path(folder) / 'counts.sqlite3'}")
         store.migrate()
-        print(f"{'game':<26} {'acts':>6} " + " ".join(f"{name:>13}" for name in COUNTED) + "   µs/act")
+        print(f"{'game':<26} {'acts':>6} " + " ".join(f"{name:>13}" for name in COUNTED) + "   view compares   µs/act")
         for game_id, options in CONFIGS:
             acts = 0
             calls: Counter[str] = Counter()
             spent = 0.0
+            compared = COMPARISONS.comparisons
             for seed in range(games):
                 played, counted, seconds = await play(store, game_id, options, 1000 + seed, counting)
                 acts += played
                 calls += counted
                 spent += seconds
             label = game_id + (f" {next(iter(options.values()))}" if options else "")
+            compared = COMPARISONS.comparisons - compared
             print(f"{label:<26} {acts:>6} " + " ".join(f"{calls[name] / acts:>13.2f}" for name in COUNTED)
-                  + f"   {spent / acts * 1e6:7.0f}")
+                  + f"   {compared / acts:13.2f}   {spent / acts * 1e6:7.0f}")
         store.close()
 
 

@@ -1,7 +1,8 @@
 """`apply_logged`, the one driver step (issue 32, finding 9): what it returns for each recipient — a `Seen` —
 is what `seen_action`, `log_lines` and the protocol's "nothing" (no line and the same view before and after,
-docs/protocol.md) give when each is asked separately on a copy, for every game and Race to Messina variant;
-and it checks, decides and copies once."""
+docs/protocol.md) give when each is asked separately on a copy, for every game and Race to Messina variant —
+so a game's `_nothing_to` (Race to Messina's R31, Naval War's "always something") is exact; and it checks,
+decides and copies once."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("med-sirocco", {}),
     ("naval-war", {"players": 2}),
     ("naval-war", {"players": 4}),
+    ("naval-war", {"players": 3, "night": True}),
     *(("race-to-messina", {"variant": variant}) for variant in ("invasion", "race", "sicily")),
 ]
 

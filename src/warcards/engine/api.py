@@ -508,13 +508,14 @@ class State(ABC):
             return SeenAction(actor, action, self.action_to_string(action) if notation is None else notation)
         return SeenAction(actor, None, hidden)
 
-    def _nothing_to(self, action: int, seat: int | None) -> bool:
-        """Hook: True when legal `action` is nothing at all to `seat` (None: a spectator) — it gives that seat
-        no log line and changes nothing of its view (observation, seat to move, legal actions), such as
-        another seat's face-down Deployment choice in Race to Messina (R31). `apply_logged` then leaves the
-        views uncompared. The default, False, is always sound: `apply_logged` compares the views itself
-        whenever a step gives a seat no line. A game that returns True must be exact (the tests check)."""
-        return False
+    def _nothing_to(self, action: int, seat: int | None) -> bool | None:
+        """Hook, asked only about a step that gives `seat` (None: a spectator) no log line and leaves the seat
+        to move as it was: True when legal `action` is nothing at all to the seat — its view (observation,
+        legal actions) does not change either, such as another seat's face-down Deployment choice in Race to
+        Messina (R31) — False when it is something (the view changes), so that `apply_logged` need not
+        compare the views. The default, None, leaves it to `apply_logged`, which then compares the seat's
+        views before and after. A game that answers True or False must be exact (the tests check)."""
+        return None
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         """None when `seat` (None: a spectator) sees legal `action` in full, else what it reads instead.
@@ -609,7 +610,7 @@ def apply_logged(
     line and leaves its view as it was: the seat to move, its observation (a spectator: the public view) and,
     when it is to move, its legal actions. Only a step without a line for the seat is looked at: a change of
     the seat to move is something; else the game may say it is nothing (`_nothing_to`, R31's face-down
-    Deployment choice), and otherwise the two views are compared."""
+    Deployment choice, or that it is something), and otherwise the two views are compared."""
     number = state._legal_number(action)
     viewers = [None if seat is None else state.game.check_seat(seat) for seat in seats]
     notation = None
@@ -641,8 +642,9 @@ def _nothing(before: State, action: int, after: State, seat: int | None) -> bool
     """Whether a step that gave `seat` no log line left its view as it was (`apply_logged`)."""
     if _to_move(before) != _to_move(after):
         return False
-    if before._nothing_to(action, seat):
-        return True
+    declared = before._nothing_to(action, seat)
+    if declared is not None:
+        return declared
     return _view(before, seat) == _view(after, seat)
 
 

@@ -265,7 +265,7 @@ class RaceToMessinaState(State):
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
 
-    def _nothing_to(self, action: int, seat: int | None) -> bool:
+    def _nothing_to(self, action: int, seat: int | None) -> bool | None:
         return self.game.nothing_to_of(self, action, seat)
 
     def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
