@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minimal_game.codes import Phase
-from warcards.engine.api import CHANCE, GameResult, LogLine
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 
 if TYPE_CHECKING:
     from minimal_game.state import MinimalState
@@ -20,21 +20,24 @@ def _who(state: MinimalState, actor: int, seat: int | None) -> str:
     return "you" if actor == seat else state.game.seat_names()[actor]
 
 
-def log_lines(before: MinimalState, action: int, after: MinimalState, seat: int | None) -> list[LogLine]:
-    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, leading to `after`."""
+def log_lines(
+    before: MinimalState, action: int, after: MinimalState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
+    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, leading to `after`. `seen` is
+    what the seat sees of the action (`hidden_action_text`, decided once by the engine): the words follow it."""
     table = before.table
+    hidden = seen.action is None
     if before.to_act == CHANCE:
-        drawer = before.drawer
-        if drawer == seat:
+        if not hidden:
             return [LogLine(f"you draw {table.names[action]}", "chance", CHANCE)]
-        return [LogLine(f"{_who(before, drawer, seat)} draws a card", "chance", CHANCE)]
+        return [LogLine(f"{_who(before, before.drawer, seat)} draws a card", "chance", CHANCE)]
     actor = before.to_act
     kind, card = before.game.layout.decode(action)
     who = _who(before, actor, seat)
     verb_s = "" if actor == seat else "s"
     if kind == "play":
         lines = [LogLine(f"{who} play{verb_s} {table.names[card]} ({table.strengths[card]})", "move", actor)]
-    elif actor == seat:
+    elif not hidden:
         lines = [LogLine(f"you discard {table.names[card]} face down", "move", actor)]
     else:
         lines = [LogLine(f"{who} discards a card face down", "move", actor)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minimal_game.codes import NO_CARD, Phase
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
 from warcards.engine.snapshot import SnapshotFields
 
 if TYPE_CHECKING:
@@ -132,10 +132,10 @@ class MinimalState(State):
     def _observe_public(self) -> JSON:
         return self.game.public_view_of(self)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         if not isinstance(after, MinimalState):
             raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Minimal Game state")
-        return self.game.log_lines_of(self, action, after, seat)
+        return self.game.log_lines_of(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.action_label_of(self, action)

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from warcards import __version__
 from warcards.bots import make_agent
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, Game, LogLine, State, apply_logged
+from warcards.engine.api import CHANCE, Game, LogLine, Seen, State, apply_logged
 from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import load_game
@@ -279,8 +279,9 @@ def record_game(record: MatchRecord) -> Game:
     return game
 
 
-Step = dict[int | None, list[LogLine]]
-"""One step's log lines, by seat (None: a spectator)."""
+Step = dict[int | None, Seen]
+"""One step as each asked-for seat (None: a spectator) saw it (`apply_logged`): its log lines, and whether the
+step was nothing at all to it."""
 
 
 @dataclass
@@ -294,14 +295,14 @@ class Followed:
     actors: list[int]
     """Who took each action: a seat, or `CHANCE`."""
     steps: list[Step]
-    """Per action, the log lines each asked-for seat read (empty when no seat was asked for)."""
+    """Per action, what each asked-for seat saw of it (empty when no seat was asked for)."""
 
 
 def follow(game: Game, seed: int, actions: Sequence[int], seats: Sequence[int | None] = ()) -> Followed:
     """Re-apply `actions` to a fresh state of `game`, checking each chance outcome against the seed and
     each other action's legality (`RecordError` at the first that differs, or at an action after the end),
-    keeping who acted and, for each of `seats`, the log lines it read (`apply_logged`). How `replay` checks
-    a record, and how `warcards play` resumes, undoes and shows a game."""
+    keeping who acted and, for each of `seats`, what it saw of each step (`apply_logged`). How `replay`
+    checks a record, and how `warcards play` resumes, undoes and shows a game."""
     followed = Followed(game.new_initial_state(), chance_rng(seed), [], [])
     for _ in _follow_steps(followed, seed, actions, seats, labels=False):
         pass
@@ -339,11 +340,13 @@ def _follow_steps(
 
 @dataclass(frozen=True)
 class ShownStep:
-    """One action of a game as a replay shows it (`shown_steps`): who took it (a seat or `CHANCE`) and the
-    log lines shown for it."""
+    """One action of a game as a replay shows it (`shown_steps`): who took it (a seat or `CHANCE`), the log
+    lines shown for it, and whether it was nothing at all to the seat (`Seen.nothing`: no line and the same
+    view; the server's event stream of that seat left it out)."""
 
     actor: int
     lines: list[LogLine]
+    unseen: bool = False
 
 
 def shown_steps(game: Game, seed: int, actions: Sequence[int], seat: int | None) -> Iterator[tuple[ShownStep, State]]:
@@ -356,12 +359,13 @@ def shown_steps(game: Game, seed: int, actions: Sequence[int], seat: int | None)
     names = game.seat_names()
     for label in _follow_steps(followed, seed, actions, [seat], labels=seat is None):
         actor = followed.actors[-1]
-        lines = followed.steps[-1][seat]
+        seen = followed.steps[-1][seat]
         if seat is None:
             who = "chance" if actor == CHANCE else names[actor]
             move = LogLine(f"{who}: {label}", "chance" if actor == CHANCE else "move", actor)
-            lines = [move, *(line for line in lines if line.kind == "summary")]
-        yield ShownStep(actor, lines), followed.state
+            yield ShownStep(actor, [move, *(line for line in seen.lines if line.kind == "summary")]), followed.state
+        else:
+            yield ShownStep(actor, seen.lines, seen.nothing), followed.state
 
 
 def _describe(state: State, action: int) -> str:

@@ -53,22 +53,23 @@ class _ScriptedHuman:
         self.known = shown_cards(game, self.session.state.observe(seat))
         self.scanned = 0
         self.prompts = 0
-        state = self.session.state
-        apply = state.apply_action
+        play = self.session.play
 
         def watched(action: int) -> None:
+            # Every step the terminal shows (a bot's, chance's, the human's) goes through `play`.
+            state = self.session.state
             public = state.seen_action(action, None)
             if public.action is not None:
                 self.known |= named_cards(game, public.text)
             before = state.clone()
-            apply(action)
+            play(action)
             # What a spectator's log names is public (a card turned face up in the middle of a step).
             for line in before.log_lines(action, state, None):
                 self.known |= named_cards(game, line.text)
             self.known |= shown_cards(game, state.observe(seat))
             self.scan()
 
-        state.apply_action = watched
+        self.session.play = watched  # type: ignore[method-assign]
 
     def scan(self) -> None:
         text = self.buffer.getvalue()[self.scanned :]

@@ -1,5 +1,5 @@
 """The engine's log, label, result and public-view contract (`State.log_lines`, `action_label`, `result`,
-`public_view`, `apply_logged`): what every game gets by default and what every game must keep."""
+`public_view`, `apply_logged_lines`): what every game gets by default and what every game must keep."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ import random
 
 import pytest
 
-from warcards.engine import CHANCE, GameResult, LogLine, SeatError, apply_logged, load_game, sample_chance
+from warcards.engine import (
+    CHANCE,
+    GameResult,
+    LogLine,
+    SeatError,
+    apply_logged_lines,
+    load_game,
+    sample_chance,
+)
 from warcards.engine.registry import game_spec, games
 from warcards.testing.leaks import LeakScan
 
@@ -24,7 +32,7 @@ def _play_logged(game_id: str, seed: int) -> tuple[list[dict[int | None, list[Lo
             action = sample_chance(state.chance_outcomes(), rng.random())
         else:
             action = rng.choice(state.legal_actions())
-        steps.append(apply_logged(state, action, seats))
+        steps.append(apply_logged_lines(state, action, seats))
     return steps, state
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from warcards.engine.api import CHANCE, State, apply_logged, sample_chance
+from warcards.engine.api import CHANCE, State, apply_logged_lines, sample_chance
 from warcards.engine.registry import games, load_game
 from warcards.match import chance_rng
 
@@ -136,7 +136,7 @@ def knowledge(game_id: str, options: dict[str, Any], record: dict[str, Any]) -> 
         # What the engine shows a seat of the move itself counts as seen (a face-up discard that a new deal
         # sweeps away in the same step never shows in an observation).
         seen = [ids(state.seen_action(action, seat).text) for seat in seats]
-        lines = apply_logged(state, action, list(seats))
+        lines = apply_logged_lines(state, action, list(seats))
         for seat in seats:
             known[seat].append(known[seat][-1] | seen[seat] | ids([line.text for line in lines[seat]]) | ids(state.observe(seat)))
     return known, every

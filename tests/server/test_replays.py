@@ -30,8 +30,8 @@ def play_to_the_end(client: TestClient, table: str, tokens: list[str]) -> list[P
         table_hub = hub(client, table)
         while not table_hub.finished:
             seat = table_hub.state.current_player()
-            number = table_hub.event_no
-            peers[seat].act(number, table_hub.state.legal_actions()[0], f"m{number}")
+            number = table_hub.position(seat)  # its own stream's number (another seat's R31 choices are not in it)
+            peers[seat].act(number, table_hub.state.legal_actions()[0], f"m{table_hub.event_no}")
         for connection in peers:
             if not any(message["type"] == "end" for message in connection.received):
                 connection.until("end")
@@ -130,3 +130,16 @@ def test_a_bad_seat_or_step_says_what_is_allowed(client: TestClient) -> None:
     assert answer.json()["detail"] == f"step {steps} is not a step of this replay: its steps are 0 (the start) to {steps - 1}"
     assert client.get(f"/tables/{table}/replay/-1").status_code == 422
     assert client.get(f"/tables/{table}/replay/two").status_code == 422
+
+
+def test_as_a_seat_the_replay_leaves_out_what_its_stream_left_out_r31(client: TestClient) -> None:
+    """Another seat's face-down Deployment choices (R31) were nothing to a seat during play and not in its
+    stream: its replay has exactly its stream's events (the engine's `Seen.nothing`, one decision for both)."""
+    table, tokens = started_table(client, "race-to-messina")
+    play_to_the_end(client, table, tokens)
+    table_hub = hub(client, table)
+    assert table_hub.position(0) < table_hub.event_no and table_hub.position(1) < table_hub.event_no
+    for seat in (0, 1):
+        replay = client.get(f"/tables/{table}/replay", params={"seat": seat}).json()
+        stream = [[line.model_dump() for line in body.lines] for body in table_hub.history[seat]]
+        assert [step["lines"] for step in replay["steps"][1:]] == stream

@@ -1,7 +1,7 @@
 """`warcards play`: a game in the terminal against bots, and `warcards replay --show`.
 
 The human's seat sees exactly its own view (the game's `render` of `observe(seat)`) and its own game log:
-every step — the bots', chance's and the human's own — goes through `apply_logged(state, action, [seat])`
+every step — the bots', chance's and the human's own — goes through `apply_logged_lines(state, action, [seat])`
 and the seat's `LogLine`s are printed as they come (so the bots' whole turns appear) and kept for `log`.
 Moves are listed by `action_label` and typed by their number or in the game's notation; the prompt shows
 the game's `status` line (`[Axis · turn 3 · 12–9 PT] your move>`). `help`, `moves`, `board`, `log`,
@@ -35,7 +35,7 @@ from rich.text import Text
 from warcards.bots import make_agent
 from warcards.cli.texts import guide_text, one_ruling, rulings_text, show_text
 from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged
+from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged_lines
 from warcards.engine.errors import WarcardsError
 from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
@@ -108,7 +108,7 @@ class TerminalGame:
         self.state: State = followed.state
         self.rng = followed.rng
         self.actors: list[int] = followed.actors
-        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat]]
+        self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat].lines]
 
     def run(self) -> GameResult | None:
         """Play to the end; returns the result, or None if the human left."""
@@ -149,7 +149,7 @@ class TerminalGame:
     def play(self, action: int) -> None:
         """Apply `action` (a bot's, chance's or the human's) and print the human's log lines for it."""
         actor = self.state.current_player()
-        lines = apply_logged(self.state, action, [self.seat])[self.seat]
+        lines = apply_logged_lines(self.state, action, [self.seat])[self.seat]
         self.actors.append(actor)
         self.log.extend(lines)
         self.print_lines(lines)

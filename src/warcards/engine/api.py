@@ -328,6 +328,20 @@ class State(ABC):
         self._history.append(action)
         self._legal_cache = None
 
+    def parse_legal(self, given: str | int) -> int:
+        """The legal action `given` names — notation or a bare number as text (`parse_action`), or an action
+        number — checked against the legal list without applying it anywhere (no clone): `InvalidActionError`
+        when `given` is no action at all (bad or over-long text, a number outside the action space, any other
+        type: a bool, a float, None), `IllegalActionError` with the rule's reason (the message `apply_action`
+        gives) for a real action that is not legal now. The state is unchanged either way."""
+        number = self.parse_action(given) if isinstance(given, str) else self._action_number(given)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_now()
+        if number not in legal:
+            self._refuse(number)
+        return number
+
     def _legal_now(self) -> list[int]:
         """The legal actions (or chance outcomes) now, for `apply_action` to test against.
 
@@ -473,14 +487,35 @@ class State(ABC):
         the server and per-seat replays show moves only through it. A bad seat raises `SeatError`, an
         action that is not legal now the errors of `apply_action`."""
         viewer = None if seat is None else self.game.check_seat(seat)
-        number = self._action_number(action)
-        if number not in self.legal_actions():
+        return self._seen(self._legal_number(action), viewer)
+
+    def _legal_number(self, action: object) -> int:
+        """`action` as a plain `int` when it is legal now, else the error `apply_action` raises for it."""
+        number = action if type(action) is int else self._action_number(action)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_now()
+        if number not in legal:
             self._refuse(number)
+        return number
+
+    def _seen(self, action: int, seat: int | None, notation: str | None = None) -> SeenAction:
+        """`seen_action` for a legal `action` and a checked `seat`, the visibility decided once by the game's
+        `_hidden_action_text` (`notation`: the action's notation when the caller has it already)."""
         actor = self.current_player()
-        hidden = self._hidden_action_text(number, viewer)
+        hidden = self._hidden_action_text(action, seat)
         if hidden is None:
-            return SeenAction(actor, number, self.action_to_string(number))
+            return SeenAction(actor, action, self.action_to_string(action) if notation is None else notation)
         return SeenAction(actor, None, hidden)
+
+    def _nothing_to(self, action: int, seat: int | None) -> bool | None:
+        """Hook, asked only about a step that gives `seat` (None: a spectator) no log line and leaves the seat
+        to move as it was: True when legal `action` is nothing at all to the seat — its view (observation,
+        legal actions) does not change either, such as another seat's face-down Deployment choice in Race to
+        Messina (R31) — False when it is something (the view changes), so that `apply_logged` need not
+        compare the views. The default, None, leaves it to `apply_logged`, which then compares the seat's
+        views before and after. A game that answers True or False must be exact (the tests check)."""
+        return None
 
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         """None when `seat` (None: a spectator) sees legal `action` in full, else what it reads instead.
@@ -506,11 +541,13 @@ class State(ABC):
         Like `seen_action`, this is trusted game code that decides what each seat sees: no line names a
         card, count or order the seat may not know. A bad seat raises `SeatError`."""
         viewer = None if seat is None else self.game.check_seat(seat)
-        return self._log_lines(self._action_number(action), after, viewer)
+        number = self._action_number(action)
+        return self._log_lines(number, after, viewer, self._seen(number, viewer))
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
-        """Games override this with their own words; the default is `seen_action`'s text."""
-        seen = self.seen_action(action, seat)
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
+        """Games override this with their own words; `seen` is what `seat` sees of the action (`_seen`, the
+        game's `_hidden_action_text` decided once), so the log never decides visibility a second time. The
+        default is `seen`'s text."""
         if seen.actor == CHANCE:
             return [LogLine(seen.text, "chance", CHANCE)]
         who = "you" if seen.actor == seat else self.game.seat_names()[seen.actor]
@@ -555,12 +592,79 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.game_id} defines no public view (_observe_public)")
 
 
-def apply_logged(state: State, action: int, seats: Sequence[int | None]) -> dict[int | None, list[LogLine]]:
-    """Apply legal `action` to `state` and return the game-log lines each of `seats` (None: a spectator)
-    reads for it. The one driver step the terminal, the server and per-seat replays share."""
-    before = state.clone()
-    state.apply_action(action)
-    return {seat: before.log_lines(action, state, seat) for seat in seats}
+def apply_logged(
+    state: State, action: int, seats: Sequence[int | None], before: State | None = None
+) -> dict[int | None, Seen]:
+    """Apply legal `action` to `state` and return what each of `seats` (None: a spectator) sees of it: a
+    `Seen` per seat — who acted, the action when the seat may know it, the text (`seen_action`), its game-log
+    lines (`log_lines`) and whether the step is nothing at all to it. The one driver step the terminal, the
+    server and per-seat replays share.
+
+    One step's work, each part once: the action is checked against the legal list once (the errors of
+    `apply_action`, the state unchanged; a bad seat raises `SeatError` first), each seat's visibility is
+    decided once (`_hidden_action_text`) and handed to the game's log (`_log_lines`), and the state is copied
+    once, before applying, for the log to read — `before`, when the caller already holds an unchanged copy of
+    `state` (the server keeps one to roll back to), is read instead and left as it is.
+
+    A step is nothing to a seat (docs/protocol.md, "Events and event streams") when it gives the seat no log
+    line and leaves its view as it was: the seat to move, its observation (a spectator: the public view) and,
+    when it is to move, its legal actions. Only a step without a line for the seat is looked at: a change of
+    the seat to move is something; else the game may say it is nothing (`_nothing_to`, R31's face-down
+    Deployment choice, or that it is something), and otherwise the two views are compared."""
+    number = state._legal_number(action)
+    viewers = [None if seat is None else state.game.check_seat(seat) for seat in seats]
+    notation = None
+    seen: dict[int | None, SeenAction] = {}
+    for viewer in viewers:
+        one = seen[viewer] = state._seen(number, viewer, notation)
+        if one.action is not None:
+            notation = one.text
+    if before is None:
+        before = state.clone()
+    state._apply(number)
+    state._history.append(number)
+    state._legal_cache = None
+    told: dict[int | None, Seen] = {}
+    for viewer, one in seen.items():
+        lines = before._log_lines(number, state, viewer, one)
+        nothing = not lines and _nothing(before, number, state, viewer)
+        told[viewer] = Seen(one.actor, one.action, one.text, lines, nothing)
+    return told
+
+
+def apply_logged_lines(state: State, action: int, seats: Sequence[int | None]) -> dict[int | None, list[LogLine]]:
+    """`apply_logged`, keeping only the log lines each of `seats` reads (what the terminal and per-seat replays
+    show)."""
+    return {seat: seen.lines for seat, seen in apply_logged(state, action, seats).items()}
+
+
+def _nothing(before: State, action: int, after: State, seat: int | None) -> bool:
+    """Whether a step that gave `seat` no log line left its view as it was (`apply_logged`)."""
+    if _to_move(before) != _to_move(after):
+        return False
+    declared = before._nothing_to(action, seat)
+    if declared is not None:
+        return declared
+    return _view(before, seat) == _view(after, seat)
+
+
+def _to_move(state: State) -> int | None:
+    """The seat to move, None at a chance node or the end."""
+    player = state.current_player()
+    return player if player >= 0 else None
+
+
+def _view(state: State, seat: int | None) -> tuple[JSON | None, int | None, list[int] | None]:
+    """What a seat's view shows of `state`: its observation (a spectator: the public view, None when the game
+    has none), the seat to move, and the legal actions when `seat` is that seat."""
+    to_move = _to_move(state)
+    legal = state.legal_actions() if seat is not None and seat == to_move else None
+    if seat is not None:
+        return state.observe(seat), to_move, legal
+    try:
+        return state.public_view(), to_move, legal
+    except NotImplementedError:
+        return None, to_move, legal
 
 
 def describe_value(value: object) -> str:
@@ -670,6 +774,21 @@ class SeenAction:
     actor: int
     action: int | None
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What one seat (or a spectator) sees of one applied step (`apply_logged`): who acted (a seat or
+    `CHANCE`), the action when the seat may know it (None when it may not), the text it reads (`seen_action`),
+    its game-log lines (`log_lines`), and whether the step is nothing at all to it — no line and the same
+    view before and after, like another seat's face-down Deployment choice in Race to Messina (R31): such a
+    step stays out of the seat's event stream (docs/protocol.md)."""
+
+    actor: int
+    action: int | None
+    text: str
+    lines: list[LogLine]
+    nothing: bool
 
 
 @dataclass(frozen=True, slots=True)

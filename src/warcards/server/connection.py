@@ -29,7 +29,11 @@ class Connection:
     """The event number of this connection's last `sample` made on its own turn (paced, like an act)."""
 
     def send(self, message: BaseModel) -> None:
-        self.outbox.put_nowait(message.model_dump_json())
+        self.send_text(message.model_dump_json())
+
+    def send_text(self, text: str) -> None:
+        """Queue one frame already serialized (the hub serializes an event once per recipient)."""
+        self.outbox.put_nowait(text)
 
     def close(self, code: int) -> None:
         """Close the socket with `code` once everything queued before has been sent."""

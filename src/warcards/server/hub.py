@@ -1,9 +1,12 @@
-"""The table hub: the only writer of one table (docs/server.md, "The hub").
+"""The table hub: the only writer of one table (docs/server.md, "Inside").
 
-For every accepted action, in this order: validate with the engine → commit the event row → apply it to
-the `State` → send each connection its own view of the event. A seat's connection gets `observe(seat)`
-and the event as `seen_action`/`log_lines` give it to that seat; a spectator's gets the public view and
-the event as a spectator sees it.
+For every act, in this order: check it with the engine (`State.parse_legal`, no copy) → apply it and the
+chance it causes, each once, through the engine's driver step (`apply_logged`), keeping the state before
+(one copy) → commit the act and its chance events in one transaction → send each connection its own view of
+each event → acknowledge. When another server process took the event numbers first, everything goes back
+to the state before (no connection has heard of the events yet), the hub catches up, and the act is refused
+as `stale`. A seat's connection gets `observe(seat)` and the event as `apply_logged` tells it to that seat
+(its `Seen`); a spectator's gets the public view and the event as a spectator sees it.
 
 Each recipient (each seat; the spectators as one) has its own event stream (docs/protocol.md, "Event
 streams"): an event is in it unless the recipient sees it as nothing — no log line for it and the same view
@@ -23,7 +26,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -31,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
 from warcards.engine.agents import _SampleRng
-from warcards.engine.api import CHANCE, TERMINAL, GameResult, State
+from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
 from warcards.server import protocol as p
@@ -46,6 +49,25 @@ LATENCIES: deque[float] = deque(maxlen=100_000)
 
 Recipient = int | None
 """A seat, or None for a spectator."""
+
+
+@dataclass
+class _Before:
+    """What an act or a deal changes, as it was before: the hub goes back to it when another process took
+    the event numbers first (`TableHub._restore`)."""
+
+    state: State
+    """A copy of the state (also the state before the first event, which `apply_logged` reads)."""
+    rng: Any
+    event_no: int
+    actions: int
+    streams: dict[Recipient, int]
+    banks: list[float]
+    clock_since: float
+
+
+Frames = list[tuple[Connection, str]]
+"""Event frames ready to send, in order, each to its connection."""
 
 
 class TableHub:
@@ -359,7 +381,8 @@ class TableHub:
             connection.send(p.Ack(id=message.id, event_no=self.position(connection.seat)))
 
     async def act(self, connection: Connection, message: p.Act) -> bool:
-        """Validate, commit, apply and broadcast one act; True when it was accepted."""
+        """Check one act (`parse_legal`), apply it and the chance it causes once (`apply_logged`), commit them in
+        one transaction, then broadcast and acknowledge; True when it was accepted."""
         received = time.perf_counter()
         async with self.lock:
             if self.answered(connection, message.id):
@@ -385,18 +408,19 @@ class TableHub:
                     self.answers.setdefault((connection.seat, message.id), answer)
                 return False
             assert action is not None and connection.seat is not None
-            act = EventInfo(self.event_no + 1, "action", connection.seat, action, message.id)
-            rng_before = self.rng.getstate()
-            dealt = self._chance_after(action)
-            if not await self._commit([act, *dealt], rng_before):
+            before = self._keep()
+            act = self._stamp(EventInfo(self.event_no + 1, "action", connection.seat, action, message.id))
+            try:
+                self._clock_reached(act)
+                frames = self._frames(self._record_action("action", action, before.state))
+            except BaseException:
+                self._restore(before)
+                raise
+            ack = p.Ack(id=message.id, event_no=self.position(connection.seat))
+            if not await self._deal_and_commit(before, [act], frames):
                 self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
                 return False
-            self._broadcast(self._record_action("action", action))
-            ack = p.Ack(id=message.id, event_no=self.position(connection.seat))
             self.answers[(connection.seat, message.id)] = ack
-            for item in dealt:
-                assert item.action is not None
-                self._broadcast(self._record_action("chance", item.action))
             await self._advance()
             connection.send(ack)
             self.latencies.append(time.perf_counter() - received)
@@ -461,16 +485,14 @@ class TableHub:
         return None
 
     def _parse(self, given: str | int) -> tuple[int | None, tuple[str, str] | None]:
-        """The action for an act's text or number, or the engine's reason for refusing it."""
+        """The legal action for an act's text or number (`State.parse_legal`: no copy, nothing applied), or
+        the engine's reason for refusing it."""
         try:
-            action = self.state.parse_action(given) if isinstance(given, str) else given
-            if action not in self.state.legal_actions():
-                self.state.clone().apply_action(action)
+            return self.state.parse_legal(given), None
         except IllegalActionError as error:
             return None, ("illegal_action", str(error))
         except (InvalidActionError, ValueError) as error:
             return None, ("invalid_action", str(error))
-        return action, None
 
     def _refusal(self, connection: Connection, client_id: str, refusal: tuple[str, str]) -> p.Refused:
         answer = p.Refused(id=client_id, code=refusal[0], message=refusal[1])
@@ -487,32 +509,66 @@ class TableHub:
         connection.send(answer)
         return True
 
-    def _chance_after(self, action: int) -> list[EventInfo]:
-        """The chance events that follow `action` until a seat is to act (drawn from the table's RNG, applied
-        to a copy only), so that an act and the deal it causes are committed in one transaction."""
-        ahead = self.state.clone()
-        ahead.apply_action(action)
-        dealt = []
-        number = self.event_no + 1
-        while ahead.current_player() == CHANCE:
-            outcome = ahead.sample_outcome(self.rng.random())
-            ahead.apply_action(outcome)
-            number += 1
-            dealt.append(EventInfo(number, "chance", None, outcome, None))
-        return dealt
+    def _keep(self) -> _Before:
+        """The hub's state before an act or a deal (one copy of the `State`), to go back to (`_restore`)."""
+        return _Before(
+            state=self.state.clone(), rng=self.rng.getstate(), event_no=self.event_no, actions=len(self.actions),
+            streams={who: len(stream) for who, stream in self.streams.items()}, banks=list(self.banks),
+            clock_since=self.clock_since,
+        )
 
-    async def _commit(self, events: list[EventInfo], rng_before: Any = None) -> bool:
-        """Commit events in one transaction; False when another process took their numbers first (we then
-        catch up). Lost chance events give back their draws (`rng_before`: the RNG's state before them): the
-        catch-up draws them. Chance events after an act are stamped with the act's time and clock: chance
-        is charged to no one."""
+    def _restore(self, before: _Before) -> None:
+        """Back to `before`: the events applied since were never committed and never sent (the RNG gives back
+        the draws, the streams and the clock forget them)."""
+        self.state = before.state
+        self.rng.setstate(before.rng)
+        self.event_no = before.event_no
+        del self.actions[before.actions:]
+        for who, length in before.streams.items():
+            del self.streams[who][length:]
+            del self.history[who][length:]
+        self.banks = before.banks
+        self.clock_since = before.clock_since
+
+    async def _deal_and_commit(self, before: _Before, events: list[EventInfo], frames: Frames) -> bool:
+        """After `events` (the act already applied, or none): sample and apply the chance that follows until a
+        seat is to act, each outcome once, for real (`_record_action`); commit all the events in one
+        transaction; then send the connections their frames. Chance events carry the act's time and clock
+        (chance is charged to no one). False when another process took the event numbers first: the hub goes
+        back to `before` (nothing was sent) and catches up."""
+        try:
+            while self.state.current_player() == CHANCE:
+                outcome = self.state.sample_outcome(self.rng.random())
+                item = EventInfo(self.event_no + 1, "chance", None, outcome, None)
+                if events:
+                    item = replace(item, at=events[0].at, clock=events[0].clock)
+                else:
+                    item = self._stamp(item)
+                    self._clock_reached(item)
+                frames += self._frames(self._record_action("chance", outcome, None if events else before.state))
+                events.append(item)
+            if events:
+                await self.store.writer.commit(self.id, events)
+        except IntegrityError:
+            self._restore(before)
+            await self.catch_up()
+            return False
+        except BaseException:
+            self._restore(before)
+            raise
+        for connection, text in frames:
+            if connection in self.connections:
+                connection.send_text(text)
+        return True
+
+    async def _commit(self, events: list[EventInfo]) -> bool:
+        """Commit events that are not applied yet (a resignation, a forfeit on time); False when another
+        process took their numbers first (we then catch up)."""
         first = self._stamp(events[0])
         events = [first, *(replace(item, at=first.at, clock=first.clock) for item in events[1:])]
         try:
             await self.store.writer.commit(self.id, events)
         except IntegrityError:
-            if rng_before is not None:
-                self.rng.setstate(rng_before)
             await self.catch_up()
             return False
         for item in events:
@@ -520,14 +576,11 @@ class TableHub:
         return True
 
     async def _advance(self) -> None:
-        """Sample and apply chance until a seat is to act (each outcome committed first), then finish the
-        game if it is over."""
+        """Deal the chance that follows until a seat is to act (applied, then committed in one transaction:
+        `_deal_and_commit`), then finish the game if it is over."""
         while self.state.current_player() == CHANCE:
-            before = self.rng.getstate()
-            outcome = self.state.sample_outcome(self.rng.random())
-            if not await self._commit([EventInfo(self.event_no + 1, "chance", None, outcome, None)], before):
-                continue  # another process dealt it (the same outcome: the same seed); caught up already
-            self._broadcast(self._record_action("chance", outcome))
+            if not await self._deal_and_commit(self._keep(), [], []):
+                continue  # another process dealt it (the same outcomes: the same seed); caught up already
         if self.finished:
             return
         if self.state.current_player() == TERMINAL:
@@ -585,31 +638,24 @@ class TableHub:
         for connection in self.connections:
             connection.send(self.end_message(connection.seat))
 
-    def _record_action(self, kind: str, action: int) -> dict[Recipient, p.EventBody]:
-        """Apply an action (already committed) and add it, as each recipient sees it, to the stream of every
-        recipient that sees it as something (`_sees_nothing`)."""
-        before = self.state.clone()
-        seen = {who: before.seen_action(action, who) for who in self.recipients}
-        self.state.apply_action(action)
+    def _record_action(self, kind: str, action: int, before: State | None = None) -> dict[Recipient, p.EventBody]:
+        """Apply one event through the engine's driver step (`apply_logged`: `before`, when given, is an
+        unchanged copy of the state it reads instead of copying it) and add it, as each recipient sees it, to
+        the stream of every recipient that does not see it as nothing (docs/protocol.md)."""
+        told = apply_logged(self.state, action, self.recipients, before)
         self.event_no += 1
         self.actions.append(action)
-        bodies = {}
-        for who in self.recipients:
-            lines = before.log_lines(action, self.state, who)
-            if not lines and self._sees_nothing(before, who):
-                continue
-            bodies[who] = p.EventBody(
-                event_no=self.position(who) + 1, kind=kind, actor=seen[who].actor,  # type: ignore[arg-type]
-                action=seen[who].action, text=seen[who].text,
-                lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in lines],
+        bodies = {
+            who: p.EventBody(
+                event_no=self.position(who) + 1, kind=kind, actor=seen.actor,  # type: ignore[arg-type]
+                action=seen.action, text=seen.text,
+                lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in seen.lines],
             )
+            for who, seen in told.items()
+            if not seen.nothing
+        }
         self._append(bodies)
         return bodies
-
-    def _sees_nothing(self, before: State, recipient: Recipient) -> bool:
-        """An event with no log line for the recipient is nothing to it when its view did not change either
-        (a face-down Deployment choice of another seat, R31): it stays out of the recipient's stream."""
-        return self._looks(before, recipient) == self._looks(self.state, recipient)
 
     def _append(self, bodies: dict[Recipient, p.EventBody]) -> None:
         for who, body in bodies.items():
@@ -635,17 +681,24 @@ class TableHub:
         self._append(bodies)
         return bodies
 
-    def _broadcast(self, bodies: dict[Recipient, p.EventBody]) -> None:
-        """Send each connection whose recipient's stream holds the event that event as its recipient sees
-        it, with its view after the event."""
-        views: dict[Recipient, p.View] = {}
+    def _frames(self, bodies: dict[Recipient, p.EventBody]) -> Frames:
+        """For each connection whose recipient's stream holds the event: the event as its recipient sees it,
+        with its view now (after the event), as the text to send (made once per recipient)."""
+        texts: dict[Recipient, str] = {}
+        frames: Frames = []
         for connection in self.connections:
             who = connection.seat
             if who not in bodies:
                 continue
-            if who not in views:
-                views[who] = self.view_of(who)
-            view = views[who]
-            connection.send(
-                p.Event(event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal, clock=view.clock)
-            )
+            if who not in texts:
+                view = self.view_of(who)
+                texts[who] = p.Event(
+                    event=bodies[who], view=view.view, to_move=view.to_move, legal=view.legal, clock=view.clock
+                ).model_dump_json()
+            frames.append((connection, texts[who]))
+        return frames
+
+    def _broadcast(self, bodies: dict[Recipient, p.EventBody]) -> None:
+        """Send an event already committed and applied (`_frames`) now."""
+        for connection, text in self._frames(bodies):
+            connection.send_text(text)

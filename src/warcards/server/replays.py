@@ -4,7 +4,7 @@ re-applies it (`warcards.match.shown_steps`).
 
 - As a seat (`?seat=N` or its name): one step per event of that seat's stream during play — each action it
   saw something of (a log line, or a change in its view; the server's per-recipient event streams leave
-  out the rest) — with the log lines it read (`apply_logged`) and its view after it (`observe(seat)`): what
+  out the rest, `Seen.nothing`) — with the log lines it read (`apply_logged`) and its view after it (`observe(seat)`): what
   the seat saw, nothing more.
 - As all (`?seat=all`), one step per action: since the game is over, the replay is the god view `replay --show` prints without
   `--seat` — every action in full ("who: label", hidden cards named) with the public summaries — and the
@@ -17,8 +17,8 @@ play a seat's own record is `GET /tables/{id}/record` with its token.
 The steps (`GET /tables/{id}/replay`) carry the log lines; the views after a step are read one step at a
 time (`GET /tables/{id}/replay/{step}`): every step's views at once would be tens of megabytes for a long
 game (a 9-seat Naval War of 4,042 actions: 24 MB as one seat, 212 MB as all, 37 s to build; its steps
-alone are read in 0.2 s as all, 1 s as a seat, whose steps compare its views), while one step's views
-cost one such pass.
+alone are read in 0.2 s as all, 1 s as a seat — measured when a seat's steps compared its views), while one
+step's views cost one such pass.
 """
 
 from __future__ import annotations
@@ -96,24 +96,12 @@ def _ended_by(events: list[EventInfo]) -> EventInfo | None:
 def _shown(info: TableInfo, events: list[EventInfo], seat: int | None) -> Iterator[tuple[int, ShownStep, State]]:
     """The steps the replay shows, each with how many actions are applied after it and the state then. As a
     seat: only the actions that seat saw something of — a log line, or a change in what its view shows (its
-    observation, the seat to move, its legal moves) — as its event stream during play held them (the
-    server's per-recipient streams); as all: every action."""
+    observation, the seat to move, its legal moves): `Seen.nothing` of the engine's driver step, exactly as
+    its event stream during play held them (the server's per-recipient streams); as all: every action."""
     game = shared_game(info.game, info.options)
-    before = None if seat is None else _looks(game.new_initial_state(), seat)
     for done, (step, state) in enumerate(shown_steps(game, info.seed, _actions(events), seat), start=1):
-        if seat is not None:
-            after = _looks(state, seat)
-            unseen = not step.lines and after == before
-            before = after
-            if unseen:
-                continue
-        yield done, step, state
-
-
-def _looks(state: State, seat: int) -> tuple[Any, ...]:
-    """What a seat's view shows of a state: its observation, the seat to move and its legal moves."""
-    player = state.current_player()
-    return state.observe(seat), player, state.legal_actions() if player == seat else None
+        if not step.unseen:
+            yield done, step, state
 
 
 def build_replay(info: TableInfo, events: list[EventInfo], seat: int | None) -> Replay:

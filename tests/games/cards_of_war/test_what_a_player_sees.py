@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.games.cards_of_war.helpers import game, play, setup
 
 from warcards.bots import make_agent
-from warcards.engine import CHANCE, LogLine, apply_logged, sample_chance
+from warcards.engine import CHANCE, LogLine, apply_logged_lines, sample_chance
 from warcards.engine.agents import SeatView
 from warcards.engine.errors import InvalidActionError
 from warcards.games.cards_of_war import SPEC
@@ -128,7 +128,7 @@ def _play(options: dict[str, Any], bot: str, seed: int) -> tuple[CardsOfWarState
             _check_labels(state, scans[player])
             action = agents[player].step(SeatView(state, player))
         before = state.clone()
-        logged = apply_logged(state, action, SEATS)
+        logged = apply_logged_lines(state, action, SEATS)
         for seat in SEATS:
             scans[seat].see(state)
             if before.phase == Phase.FIRST_DRAW:
@@ -175,7 +175,7 @@ def test_a_seat_reads_its_own_moves_as_you_and_the_others_by_name() -> None:
 def test_a_battle_won_is_summarised_with_both_totals() -> None:
     state = setup({"hand:0": ["S09"], "battle:0:right": ["G13", "S01"], "battle:1:right": ["G02"]},
                   {"player": 0})
-    lines = apply_logged(state, state.parse_action("deploy S09 right"), [1])[1]
+    lines = apply_logged_lines(state, state.parse_action("deploy S09 right"), [1])[1]
     assert [line.kind for line in lines] == ["move", "summary"]
     assert lines[1].text == "The right battle goes to player 0, 16 to 3"
 
@@ -186,14 +186,14 @@ def test_a_hidden_draw_is_named_only_to_its_drawer() -> None:
     assert state.current_player() == CHANCE
     card = state.chance_outcomes()[0][0]
     name = state.table.names[card]
-    logged = apply_logged(state, card, SEATS)
+    logged = apply_logged_lines(state, card, SEATS)
     assert logged[0][0].text == f"You draw {name} (refill)"
     assert logged[1][0].text == logged[None][0].text == "Player 0 draws a card (refill)"
 
 
 def test_recon_and_reinforce_are_in_the_line_of_the_card() -> None:
     state = setup({"hand:0": ["I04", "G02"], "hand:1": ["A01", "S01", "G01"]})
-    text = _texts(apply_logged(state, state.parse_action("deploy I04 left"), [1])[1])
+    text = _texts(apply_logged_lines(state, state.parse_action("deploy I04 left"), [1])[1])
     assert text.split("\n") == [
         "Player 0 deploys Codebreakers to the left battle; left stands at player 0 1, you 0; REINFORCE: player 0 "
         "deploys again",
@@ -206,14 +206,14 @@ def test_the_first_player_draw_is_public_and_a_tie_says_both_draw_again() -> Non
     assert isinstance(state, CardsOfWarState)
     table = state.table
     tens = [k for k in range(state.num_kinds) if table.score[k] == table.score[0]]
-    first = apply_logged(state, tens[0], SEATS)
+    first = apply_logged_lines(state, tens[0], SEATS)
     assert all(table.names[tens[0]] in first[seat][0].text for seat in SEATS)
-    second = apply_logged(state, tens[1], SEATS)
+    second = apply_logged_lines(state, tens[1], SEATS)
     assert second[1][1].text.startswith(f"A tie at {table.score[0]} points: both cards are set aside")
     low = min(range(state.num_kinds), key=lambda k: table.score[k])
     high = max(range(state.num_kinds), key=lambda k: table.score[k])
-    apply_logged(state, high, SEATS)
-    third = apply_logged(state, low, SEATS)
+    apply_logged_lines(state, high, SEATS)
+    third = apply_logged_lines(state, low, SEATS)
     texts = [line.text for line in third[0]]
     assert texts[1].startswith("You go first, ") and texts[2] == "Round 1 begins: you deploy first"
 
@@ -222,7 +222,7 @@ def test_a_stalled_round_settles_its_battles_in_the_log() -> None:
     state = setup({"hand:0": [], "hand:1": [], "draw": [], "discard": [], "won:1:right": "rest",
                    "battle:0:left": ["G02"], "battle:1:left": ["G04"], "battle:0:centre": ["A08"]}, {"player": 0})
     assert state.legal_actions() == [state.layout.pass_turn]
-    lines = [line.text for line in apply_logged(state, state.layout.pass_turn, [0])[0]]
+    lines = [line.text for line in apply_logged_lines(state, state.layout.pass_turn, [0])[0]]
     assert lines[0] == "You pass: no card in hand and none to draw (R11)"
     assert lines[1].startswith("The round stalls: neither player has a card to deploy or draw")
     assert "The left battle is void, 3 to 3" in lines
@@ -239,7 +239,7 @@ def test_the_result_names_the_winner_the_rounds_and_the_rule() -> None:
     text = ""
     action = state.parse_action("deploy S09 right")
     while not state.is_terminal():
-        text += _texts(apply_logged(state, action, [0])[0]) + "\n"
+        text += _texts(apply_logged_lines(state, action, [0])[0]) + "\n"
         if not state.is_terminal():
             action = state.chance_outcomes()[0][0]
     result = state.result()
@@ -294,7 +294,7 @@ def _sweep(**options: Any) -> tuple[CardsOfWarState, str]:
     text = ""
     action = state.parse_action("deploy S09 right")
     while True:
-        text += _texts(apply_logged(state, action, [1])[1]) + "\n"
+        text += _texts(apply_logged_lines(state, action, [1])[1]) + "\n"
         if state.current_player() != CHANCE:
             return state, text
         action = state.chance_outcomes()[0][0]
@@ -315,10 +315,10 @@ def test_strategic_exhaustion_ends_the_game_with_its_reason() -> None:
 
 def test_a_joint_deployment_reads_as_two_cards_of_one_pair() -> None:
     state = setup({"hand:0": ["A01", "A03"], "hand:1": ["G02"]}, {"player": 0}, joint_deployment=True)
-    first = _texts(apply_logged(state, state.parse_action("joint A01 left"), [1])[1])
+    first = _texts(apply_logged_lines(state, state.parse_action("joint A01 left"), [1])[1])
     assert first.startswith("Player 0 deploys Fighters to the left battle (the first card of a joint deployment)")
     assert first.endswith("now player 0 deploys its partner")
-    second = _texts(apply_logged(state, state.parse_action("deploy A03 centre"), [1])[1])
+    second = _texts(apply_logged_lines(state, state.parse_action("deploy A03 centre"), [1])[1])
     assert second.startswith("Player 0 deploys Dive Bomber to the centre battle (joint deployment with Fighters)")
 
 
@@ -328,7 +328,7 @@ def test_alternative_reinforce_names_the_discard_deployed_and_the_drawn_card_dis
     play(state, "deploy G12 left")
     drawn = state.chance_outcomes()[0][0]
     state.apply_action(drawn)
-    lines = apply_logged(state, state.parse_action("deploy discard centre"), SEATS)
+    lines = apply_logged_lines(state, state.parse_action("deploy discard centre"), SEATS)
     assert [line.text for line in lines[1]] == [
         "Player 0 deploys Battleship from the discard pile to the centre battle (Alternative Reinforce); centre "
         "stands at player 0 6, you 0",

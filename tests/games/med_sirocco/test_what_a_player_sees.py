@@ -13,7 +13,7 @@ from tests.games.med_sirocco.helpers import build, play
 
 import warcards
 from warcards.engine.agents import SeatView
-from warcards.engine.api import CHANCE, LogLine, apply_logged, sample_chance
+from warcards.engine.api import CHANCE, LogLine, apply_logged_lines, sample_chance
 from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.game import MedSiroccoGame
 from warcards.games.med_sirocco.heuristic import heuristic_agent
@@ -136,7 +136,7 @@ def play_logged(players: int, seed: int, bots: str = "random", every: int = 7, s
         else:
             action = rng.choice(state.legal_actions())
         before = state.clone()
-        lines = apply_logged(state, action, readers)
+        lines = apply_logged_lines(state, action, readers)
         played.steps.append(lines)
         _check_step(before, action, state, lines, played.problems)
         revealed = _revealed(before, state)
@@ -209,7 +209,7 @@ def test_a_hidden_draw_reads_as_a_draw_and_the_drawer_reads_the_card() -> None:
     state.draw_queue = [1]
     state.phase, state.chance_kind = codes.PH_CHANCE, codes.CK_DRAW
     action = state.parse_action("draw A31")
-    lines = apply_logged(state, action, [0, 1, None])
+    lines = apply_logged_lines(state, action, [0, 1, None])
     assert [line.text for line in lines[1]] == ["you draw A31 Malta Hurricanes 3/0/0"]
     assert [line.text for line in lines[0]] == ["player 1 draws a card"]
     assert [line.text for line in lines[None]] == ["player 1 draws a card"]
@@ -222,7 +222,7 @@ def test_a_face_down_play_names_the_card_only_to_its_player() -> None:
         state.apply_action(state.legal_actions()[0])
     assert state.round_index == 1 and state.current_player() == 0
     action = state.parse_action("play A31")
-    lines = apply_logged(state, action, [0, 1, None])
+    lines = apply_logged_lines(state, action, [0, 1, None])
     assert lines[0][0].text == "you play A31 Malta Hurricanes 3/0/0 face down (3.2)"
     assert lines[1][0].text == lines[None][0].text == "player 0 plays a card face down (3.2)"
 
@@ -231,7 +231,7 @@ def test_r29_an_operation_won_is_summed_up_with_its_totals_cards_captured_and_vp
     state = build({0: ["A01"], 1: ["X13"]}, players=3, operation="O05")
     play(state, "type surface", "play A01", "done", "play X13", "done")
     assert state.current_player() == 2
-    lines = apply_logged(state, state.parse_action("pass"), [0, 1, None])
+    lines = apply_logged_lines(state, state.parse_action("pass"), [0, 1, None])
     assert [line.text for line in lines[1]][:4] == [
         "player 2 passes",
         "Operation 1/22, O05 Hats, goes to the Allies, 5 to 3; the trick is player 0's (highest card, 3.4)",

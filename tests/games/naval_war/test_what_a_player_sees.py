@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tests.games.naval_war.helpers import build, game, play
 
-from warcards.engine import CHANCE, GameResult, LogLine, apply_logged, sample_chance
+from warcards.engine import CHANCE, GameResult, LogLine, apply_logged_lines, sample_chance
 from warcards.engine.agents import SeatView
 from warcards.games.naval_war.codes import DEEP, Phase
 from warcards.games.naval_war.heuristic import heuristic_agent
@@ -102,7 +102,7 @@ def _play_and_scan(options: dict[str, Any], bots: str, seed: int) -> NavalWarSta
         else:
             action = rng.choice(state.legal_actions())
         before = state.clone()
-        logs = apply_logged(state, action, seats)
+        logs = apply_logged_lines(state, action, seats)
         steps += 1
         _check_events(before, action, state, logs)
         public = json.dumps(state.public_view(), sort_keys=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pytest
 from tests.games.race_to_messina.helpers import build, game, play
 
-from warcards.engine import CHANCE, LogLine, apply_logged, sample_chance
+from warcards.engine import CHANCE, LogLine, apply_logged_lines, sample_chance
 from warcards.engine.agents import SeatView
 from warcards.games.race_to_messina.cards import card_table
 from warcards.games.race_to_messina.heuristic import heuristic_agent
@@ -75,7 +75,7 @@ def _watch(variant: str, seed: int, heuristic: bool) -> Watch:
         else:
             action = rng.choice(state.legal_actions())
         before = state.clone()
-        logged = apply_logged(state, action, viewers)
+        logged = apply_logged_lines(state, action, viewers)
         watch.steps.append((before, action, logged))
         for seat, log in watch.scans.items():
             log.scan.see(state)
@@ -227,16 +227,16 @@ def test_a_face_down_deployment_is_named_to_its_owner_and_hidden_from_the_others
     """R31: another seat reads neither the cards nor how many; the owner reads each card and where it went."""
     state = build("sicily", {"hand:axis": ["X05", "X21"], "hand:americans": ["A04"]}, phase="deployment")
     viewers: list[int | None] = [0, 1, 2, None]
-    first = apply_logged(state, state.parse_action("deploy X05 vs british"), viewers)
+    first = apply_logged_lines(state, state.parse_action("deploy X05 vs british"), viewers)
     assert [line.text for line in first[2]] == ["you deploy Luftwaffe face down to the Axis set against the British"]
     assert first[0] == first[1] == first[None] == []
-    done = apply_logged(state, state.parse_action("done"), viewers)
+    done = apply_logged_lines(state, state.parse_action("done"), viewers)
     assert done[2][0].text == ("you are done deploying (against the Americans: no card; "
                                "against the British: Luftwaffe)")
     assert done[0][0].text == done[None][0].text == "Axis has deployed face down (hidden until all are done, R31)"
     assert state.public_view()["hand_sizes"]["axis"] == 2
     play(state, "deploy A04", "done")
-    reveal = apply_logged(state, state.parse_action("done"), viewers)
+    reveal = apply_logged_lines(state, state.parse_action("done"), viewers)
     texts = [line.text for line in reveal[None]]
     assert "revealed, Axis set against the British: 1 card, 7F — Luftwaffe" in texts
     assert "revealed, Americans: 1 card, 7F — Infantry Division" in texts
@@ -244,14 +244,14 @@ def test_a_face_down_deployment_is_named_to_its_owner_and_hidden_from_the_others
 
 def test_a_target_reads_as_a_player_says_it_for_the_owner_and_the_others() -> None:
     state = build("invasion", {"table:axis": ["X28"], "table:allies": ["A02", "A18"]}, phase="action")
-    logged = apply_logged(state, state.parse_action("activate X28 target A02"), [0, 1])
+    logged = apply_logged_lines(state, state.parse_action("activate X28 target A02"), [0, 1])
     assert logged[0][0].text == "Axis activates Antitank Guns on your Sherman Tanks: discarded, Allies 7F → 3F"
     assert logged[1][0].text == "you activate Antitank Guns on Sherman Tanks: discarded, Allies 7F → 3F"
 
 
 def test_recon_names_the_hand_to_the_looker_only() -> None:
     state = build("invasion", {"table:axis": ["X23"], "hand:allies": ["A04", "A05"]}, phase="action")
-    logged = apply_logged(state, state.parse_action("activate X23"), [0, 1, None])
+    logged = apply_logged_lines(state, state.parse_action("activate X23"), [0, 1, None])
     assert logged[1][1].text == "you see the Allies hand: Infantry Division, Allied Bombs"
     assert logged[0][1].text == "Axis looks at your hand"
     assert logged[None][1].text == "Axis looks at the Allies hand"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine
+from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
 from warcards.games.cards_of_war import rules, views
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.codes import (
@@ -98,13 +98,16 @@ def deck_facts(game: CardsOfWarGame) -> dict[str, dict[str, object]]:
 
 
 # ----- the log -------------------------------------------------------------------------------------------
-def log_lines(state: CardsOfWarState, action: int, after: CardsOfWarState, seat: int | None) -> list[LogLine]:
+def log_lines(
+    state: CardsOfWarState, action: int, after: CardsOfWarState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
     """The lines `seat` reads for legal `action` taken in `state` (leading to `after`): the draw or the
     deployment in player's words, then what it brought — a reshuffle (R10), a battle won (WINNING A BATTLE), a
-    stalled round settled (R11), the round's result, the game's end."""
+    stalled round settled (R11), the round's result, the game's end. `seen` is what the seat sees of the
+    action (`views.hidden_action_text`, decided once by the engine): a hidden draw is worded from it."""
     words = Words(seat)
     if state.to_act == CHANCE:
-        lines = _draw_lines(state, action, after, words)
+        lines = _draw_lines(state, action, after, words, seen.action is None)
         probe = state  # read only: a stalled round is settled on a copy
         move = False
     else:
@@ -118,8 +121,9 @@ def log_lines(state: CardsOfWarState, action: int, after: CardsOfWarState, seat:
     return lines + reshuffles
 
 
-def _draw_lines(state: CardsOfWarState, card: int, after: CardsOfWarState, words: Words) -> list[LogLine]:
-    """A card drawn: named to its drawer (and to all in the first-player draw, R1), else "draws a card"."""
+def _draw_lines(state: CardsOfWarState, card: int, after: CardsOfWarState, words: Words, hidden: bool) -> list[LogLine]:
+    """A card drawn: named to its drawer (and to all in the first-player draw, R1), else (`hidden`, as
+    `views.hidden_action_text` decided) "draws a card"."""
     name = _name(state, card)
     if state.phase == Phase.FIRST_DRAW:
         drawer = state.drawer
@@ -131,7 +135,7 @@ def _draw_lines(state: CardsOfWarState, card: int, after: CardsOfWarState, words
         return lines
     drawer = state.drawer if state.phase == Phase.DEAL else state.mover
     why = {Phase.DEAL: "deal", Phase.REINFORCE_DRAW: "REINFORCE", Phase.REFILL: "refill"}[state.phase]
-    text = f"you draw {name}" if drawer == words.seat else f"{SEAT_NAMES[drawer]} draws a card"
+    text = f"{SEAT_NAMES[drawer]} draws a card" if hidden else f"you draw {name}"
     return [LogLine(_sentence(f"{text} ({why})"), "chance", CHANCE)]
 
 

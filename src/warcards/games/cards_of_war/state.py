@@ -14,7 +14,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
@@ -318,9 +318,9 @@ class CardsOfWarState(State):
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         assert isinstance(after, CardsOfWarState)
-        return self.game.log_lines_of(self, action, after, seat)
+        return self.game.log_lines_of(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.action_label_of(self, action)

@@ -1,7 +1,8 @@
 """Med Sirocco as a player reads it (docs/contributing/log.md): the game log of each step as one seat saw it
 (`log_lines`), move labels with card names (`action_label`), the result with its reason (`result`).
 
-The log puts in words what `views.hidden_action_text` lets each seat see. A step's public consequences come
+The log puts in words what `views.hidden_action_text` lets each seat see (the engine decides it once per seat
+and hands it to `log_lines` as `seen`). A step's public consequences come
 from the Operation's event list (`MedSiroccoState.log`, `codes.EV_*`) and from comparing the state before and
 after the step (cards turned over, cards captured, VP). Captured cards are named as they are taken, when every
 player sees them leave the table (R29).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, GameResult, LogLine
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.med_sirocco import cards as deck
 from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.cards import (
@@ -42,7 +43,6 @@ from warcards.games.med_sirocco.params import SERIES_TARGET
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
     from warcards.games.med_sirocco.state import MedSiroccoState
-from warcards.games.med_sirocco.views import hidden_action_text
 
 SIDE_NAMES = ("Allies", "Axis")
 VALUE_NAMES = ("air", "surface", "sub")
@@ -178,15 +178,18 @@ def _vp(game: MedSiroccoGame, cards: list[int]) -> int:
 
 
 # ----- the log ----------------------------------------------------------------------------------------------------
-def log_lines(before: MedSiroccoState, action: int, after: MedSiroccoState, seat: int | None) -> list[LogLine]:
-    """The lines `seat` (None: a spectator) reads for legal `action` taken at `before`, leading to `after`:
+def log_lines(
+    before: MedSiroccoState, action: int, after: MedSiroccoState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
+    """The lines `seat` (None: a spectator) reads for legal `action` taken at `before`, leading to `after`
+    (`seen`: what the seat sees of the action, `views.hidden_action_text` decided once by the engine):
     the move as the seat saw it, its public consequences (dice, cards turned over, destroyed, sunk,
     captured, VP won), then any summary (a round, the Operation's outcome, its end, the game's end)."""
     g = before.game
     v = Voice(g, seat)
     actor = before.current_player()
     lines: list[LogLine] = []
-    move = _move_text(before, action, after, v)
+    move = _move_text(before, action, after, v, seen.action is None)
     if move:
         lines.append(LogLine(move, "chance" if actor == CHANCE else "move", actor))
     events = _new_events(before, after)
@@ -204,11 +207,10 @@ def _new_events(before: MedSiroccoState, after: MedSiroccoState) -> list[tuple[i
     return after.log[len(before.log):]
 
 
-def _move_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice) -> str | None:
-    """The step's own line, or None when its public event says it all (a die, an Operation turned over,
-    a Sirocco's victim, a Supply pick-up)."""
+def _move_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice, hidden: bool) -> str | None:
+    """The step's own line (`hidden`: the seat does not see the action in full), or None when its public
+    event says it all (a die, an Operation turned over, a Sirocco's victim, a Supply pick-up)."""
     g = before.game
-    hidden = hidden_action_text(before, action, v.seat) is not None
     if before.phase == codes.PH_CHANCE:
         return _chance_text(before, action, after, v, hidden)
     p = before.to_act

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
 from warcards.engine.snapshot import BOOL, INT, SnapshotFields, list_of, tuple_of
 from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import ALL_TYPES
@@ -334,10 +334,10 @@ class MedSiroccoState(State):
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         if not isinstance(after, MedSiroccoState):
             raise TypeError(f"after must be the med-sirocco state the action led to, not {type(after).__name__}")
-        return self.game.log_lines_of(self, action, after, seat)
+        return self.game.log_lines_of(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.action_label_of(self, action)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, GameResult, LogLine
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, Tables, load_tables
 from warcards.games.naval_war.codes import DEEP, DISCARD, FLEET, HAND, ON_SALVO, ON_SHIP, Phase, Roll
 from warcards.games.naval_war.notation import SEATS, SLOTS
@@ -185,12 +185,15 @@ def _cap(text: str) -> str:
 
 
 class _Step:
-    """One step as `seat` (None: a spectator) saw it: the words for its seats and ships, and its lines."""
+    """One step as `seat` (None: a spectator) saw it: the words for its seats and ships, and its lines;
+    `hidden` when the seat does not see the step's action in full (`views.hidden_action_text`, decided once by
+    the engine: a card or a night ship dealt or drawn to another seat)."""
 
-    def __init__(self, before: NavalWarState, after: NavalWarState, seat: int | None) -> None:
+    def __init__(self, before: NavalWarState, after: NavalWarState, seat: int | None, hidden: bool) -> None:
         self.before = before
         self.after = after
         self.seat = seat
+        self.hidden = hidden
         self.table = before.table
         self.ended = after.round_index != before.round_index or (after.phase == Phase.END != before.phase)
         """Whether the step ended the round (the table is dealt afresh, or the game is over)."""
@@ -269,9 +272,9 @@ class _Step:
         j = deal_seat(b)
         if not b.params.night:
             return f"{self.who(j)} {'are' if j == self.seat else 'is'} dealt {ship_label(self.table, s)}"
-        if j == self.seat:
-            return f"you are dealt {ship_label(self.table, s)}, face down"
-        return f"{seat_name(j)} is dealt a ship face down"
+        if self.hidden:
+            return f"{seat_name(j)} is dealt a ship face down"
+        return f"you are dealt {ship_label(self.table, s)}, face down"
 
     def round_start(self) -> str | None:
         """The first ship dealt of a round: the round and its dealer (Setup; R20)."""
@@ -286,16 +289,15 @@ class _Step:
         kind = action - b.game.chance_layout.card
         name = kind_name(self.table, kind)
         if b.phase == Phase.DEAL_CARD:
-            j = deal_seat(b)
-            return f"you are dealt {name}" if j == self.seat else f"{seat_name(j)} is dealt a card"
+            return f"{seat_name(deal_seat(b))} is dealt a card" if self.hidden else f"you are dealt {name}"
         p = b.turn_player
         if b.phase == Phase.REFILL:
-            return f"you draw {name} (refilling your hand)" if p == self.seat else f"{seat_name(p)} draws a card"
+            return f"{seat_name(p)} draws a card" if self.hidden else f"you draw {name} (refilling your hand)"
         if self.table.kind_red[kind]:
             played = not self.ended and self.after.pending >= 0
             return f"{self.does(p, 'draw')} {name}, a red card: " + (
                 "played at once" if played else "it has no target and is discarded")
-        return f"you draw {name}" if p == self.seat else f"{seat_name(p)} draws a card"
+        return f"{seat_name(p)} draws a card" if self.hidden else f"you draw {name}"
 
     def rolled(self, r: int) -> str:
         b = self.before
@@ -321,9 +323,9 @@ class _Step:
         b = self.before
         p = b.turn_player
         if b.params.night and not b.mine_hits[p]:
-            if p == self.seat:
-                return f"Additional Ship: {ship_label(self.table, s)} joins your task force face down"
-            return f"Additional Ship: a ship joins {self.whose(p)} task force face down"
+            if self.hidden:
+                return f"Additional Ship: a ship joins {self.whose(p)} task force face down"
+            return f"Additional Ship: {ship_label(self.table, s)} joins your task force face down"
         return f"Additional Ship: {ship_label(self.table, s)} joins {self.whose(p)} task force"
 
     def red(self, block: str, index: int) -> str:
@@ -508,9 +510,12 @@ class _Step:
         return out
 
 
-def log_lines(before: NavalWarState, action: int, after: NavalWarState, seat: int | None) -> list[LogLine]:
-    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, which led to `after`."""
-    step = _Step(before, after, seat)
+def log_lines(
+    before: NavalWarState, action: int, after: NavalWarState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
+    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, which led to `after`; `seen` is
+    what it sees of the action (the engine's one visibility decision)."""
+    step = _Step(before, after, seat, seen.action is None)
     actor = before.to_act
     kind = "chance" if actor == CHANCE else "move"
     start = step.round_start()

@@ -27,6 +27,7 @@ from warcards.engine.api import (
     GameResult,
     LogLine,
     Rng,
+    SeenAction,
     State,
     not_a_chance_node,
     pick_counted,
@@ -81,6 +82,7 @@ class ViewsModule(Protocol):
     def observe(self, state: NavalWarState, seat: int | None, fields: frozenset[str] | None = None) -> JSON: ...
     def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
     def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
+    def nothing_to(self, state: NavalWarState, action: int, seat: int | None) -> bool: ...
     def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
     def snapshot_problem(self, state: NavalWarState) -> str | None: ...
     def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
@@ -89,7 +91,9 @@ class ViewsModule(Protocol):
 class LogModule(Protocol):
     """What the state calls in `log` (the module is the implementation): the game in player's words."""
 
-    def log_lines(self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None) -> list[LogLine]: ...
+    def log_lines(
+        self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None, seen: SeenAction
+    ) -> list[LogLine]: ...
     def action_label(self, state: NavalWarState, action: int) -> str: ...
     def game_result(self, state: NavalWarState) -> GameResult: ...
 
@@ -359,6 +363,9 @@ class NavalWarState(State):
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.views.hidden_action_text(self, action, seat)
 
+    def _nothing_to(self, action: int, seat: int | None) -> bool:
+        return self.game.views.nothing_to(self, action, seat)
+
     def action_to_string(self, action: int) -> str:
         return self.game.notation.action_to_string(self, action)
 
@@ -377,9 +384,9 @@ class NavalWarState(State):
     def _observe_public(self) -> JSON:
         return self.game.views.observe(self, None)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         assert isinstance(after, NavalWarState)
-        return self.game.log.log_lines(self, action, after, seat)
+        return self.game.log.log_lines(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.log.action_label(self, action)

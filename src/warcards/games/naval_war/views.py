@@ -431,6 +431,13 @@ def _shuffle_face_down(state: NavalWarState, seat: int, rng: Rng) -> None:
 
 
 # ----- what each seat sees of an action -----------------------------------------------------------------
+def nothing_to(state: NavalWarState, action: int, seat: int | None) -> bool:
+    """No step is nothing to any seat (`State._nothing_to`): every action is played face up and each one that
+    gives no log line of its own (`draw`, `fire KIND`: the next step tells it) moves the phase every seat's
+    view shows, so the engine need not compare views."""
+    return False
+
+
 def hidden_action_text(state: NavalWarState, action: int, seat: int | None) -> str | None:
     """What `seat` (None: a spectator) reads instead of legal `action`, or None when it sees it in full.
 

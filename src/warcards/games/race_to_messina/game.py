@@ -37,6 +37,7 @@ class RaceToMessinaGame(Game):
     observe_of = staticmethod(views.observe)
     determinize_of = staticmethod(views.determinize)
     hidden_action_text_of = staticmethod(views.hidden_action_text)
+    nothing_to_of = staticmethod(views.nothing_to)
     zones_of = staticmethod(views.zones)
     position_of = staticmethod(views.position)
     action_to_string_of = staticmethod(notation.action_to_string)

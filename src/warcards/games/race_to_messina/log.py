@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine
+from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
 from warcards.games.race_to_messina import rules, views
 from warcards.games.race_to_messina.cards import (
     ALLY,
@@ -257,11 +257,16 @@ _SIDE = {ALLY: "attack", AXIS: "defence"}
 
 
 # ----- the game log ---------------------------------------------------------------------------------------------
-def log_lines(state: RaceToMessinaState, action: int, after: RaceToMessinaState, seat: int | None) -> list[LogLine]:
+def log_lines(
+    state: RaceToMessinaState, action: int, after: RaceToMessinaState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
     """The lines `seat` (None: a spectator) reads for `action` taken at `state`, leading to `after` (module
-    docstring): the move, what it set off, a reshuffled deck, the turn's end and the game's end."""
+    docstring): the move, what it set off, a reshuffled deck, the turn's end and the game's end. `seen` is what
+    the seat sees of the action (`views.hidden_action_text`, decided once by the engine): a hidden draw or
+    Deployment choice is worded from it."""
     actor = state.current_player()
-    lines = [_draw_line(state, action, seat)] if actor == CHANCE else _move_lines(state, action, seat, actor)
+    hidden = seen.action is None
+    lines = [_draw_line(state, action, seat, hidden)] if actor == CHANCE else _move_lines(state, action, seat, actor, hidden)
     lines += _event_lines(state, after, seat)
     if after.turn != state.turn or (after.phase == OVER and state.phase == RECOVERY):
         lines.append(LogLine(f"end of turn {state.turn}: " + _pt_text(after), "summary", None))
@@ -282,22 +287,23 @@ def _pt_text(state: RaceToMessinaState) -> str:
     return ", ".join(f"{seat_title(name)} {state.progress_tokens[i]}/{v.pt_goal[i]} PT" for i, name in enumerate(v.seats))
 
 
-def _draw_line(state: RaceToMessinaState, card: int, seat: int | None) -> LogLine:
-    """A draw: the drawer reads the card's name, every other seat that a card was drawn."""
+def _draw_line(state: RaceToMessinaState, card: int, seat: int | None, hidden: bool) -> LogLine:
+    """A draw: the drawer reads the card's name, every other seat (`hidden`) that a card was drawn."""
     drawer = state.drawing_seat()
     where = " (Supply)" if state.phase == ACTION else " (replacement)" if state.phase == STRATEGY else ""
-    what = state.table.names[card] if drawer == seat else "a card"
+    what = "a card" if hidden else state.table.names[card]
     return LogLine(f"{_who(state, drawer, seat, 'draw')} {what}{where}", "chance", CHANCE)
 
 
-def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor: int) -> list[LogLine]:
+def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor: int, hidden: bool) -> list[LogLine]:
     """The lines of a Deployment choice or a `done` (moves that leave no event in the state's log); the
-    other moves are told from their events (`_event_lines`)."""
+    other moves are told from their events (`_event_lines`). Another seat's Deployment choice is hidden
+    (R31): not a line."""
     v = state.variant
     t = state.table
     kind, card, _ = decode(action)
     if kind in (K_DEPLOY, K_DEPLOY_SECOND):
-        if seat != actor:
+        if hidden:
             return []
         where = ""
         if len(v.seat_groups[actor]) > 1:

@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.race_to_messina.cards import CardTable
 from warcards.games.race_to_messina.codes import (
@@ -265,10 +265,13 @@ class RaceToMessinaState(State):
     def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
         return self.game.hidden_action_text_of(self, action, seat)
 
-    def _log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def _nothing_to(self, action: int, seat: int | None) -> bool | None:
+        return self.game.nothing_to_of(self, action, seat)
+
+    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
         if not isinstance(after, RaceToMessinaState):
             raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Race to Messina state")
-        return self.game.log_lines_of(self, action, after, seat)
+        return self.game.log_lines_of(self, action, after, seat, seen)
 
     def _action_label(self, action: int) -> str:
         return self.game.action_label_of(self, action)

@@ -383,3 +383,14 @@ def hidden_action_text(state: RaceToMessinaState, action: int, seat: int | None)
     if decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
         return f"{names[player]} deploys a card face down"
     return None
+
+
+def nothing_to(state: RaceToMessinaState, action: int, seat: int | None) -> bool | None:
+    """True when legal `action` is nothing at all to `seat` (None: a spectator): another seat's face-down
+    Deployment choice (R31). It gives that seat no log line, and its view stays as it was — the deployer is
+    still to move and its hand size counts the chosen card as still in hand — so not even the number of
+    choices reaches it (`State._nothing_to`). None otherwise: every other step gives each seat a line."""
+    player = state.current_player()
+    if player >= 0 and seat != player and decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
+        return True
+    return None
