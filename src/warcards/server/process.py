@@ -8,7 +8,6 @@ import contextlib
 import ctypes
 import ctypes.util
 import functools
-import gc
 import json
 import logging
 import sys
@@ -197,9 +196,13 @@ class Server:
         return not timing and now - self.touched.get(hub.id, now) >= self.config.idle_seconds
 
     def evict(self, hub: TableHub, reason: str) -> None:
+        """Let the hub go. Its reference cycles (the stand-in launcher and the timer task point back at it)
+        are broken, so it is freed at once rather than at the collector's next full pass (a full
+        collection of a busy process's heap holds the event loop for hundreds of milliseconds)."""
         del self.hubs[hub.id]
         self.touched.pop(hub.id, None)
         hub.stop_timer()
+        hub.launch_stand_in = None
         self.evicted += 1
         self.metrics.evictions.labels(reason=reason).inc()
 
@@ -282,10 +285,8 @@ class Server:
 
 
 def release_memory() -> None:
-    """Give the memory of the tables let go back to the operating system: collect the reference cycles a
-    hub is part of (its stand-in launcher, its timer task) now rather than at the collector's next full
-    pass, then ask glibc to return its free heap pages (`malloc_trim`; nothing on other C libraries)."""
-    gc.collect()
+    """Give the memory of the tables let go back to the operating system: glibc returns its free heap
+    pages (`malloc_trim`, well under a millisecond; nothing on other C libraries)."""
     if LIBC is not None:
         LIBC.malloc_trim(0)
 
