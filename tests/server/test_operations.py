@@ -15,9 +15,12 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import create_engine
+from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from warcards.cli.main import app
 from warcards.server import create_app
 from warcards.server.config import ServerConfig
 from warcards.server.process import Server
@@ -155,6 +158,12 @@ def test_idle_unfinished_table_is_evicted_and_resumes(tmp_path: Path) -> None:
             assert back.act(view["event_no"], view["legal"][0]["action"], "after")["type"] == "ack"
 
 
+def test_idle_minutes_below_one_is_refused_with_the_range() -> None:
+    result = CliRunner().invoke(app, ["serve", "--idle-minutes", "0"])
+    assert result.exit_code == 2
+    assert "--idle-minutes" in result.output and "greater than or equal" in result.output
+
+
 def test_metrics_are_exposed(tmp_path: Path) -> None:
     with app_with(tmp_path) as client, app_with(tmp_path / "other") as other:
         table, tokens = started_table(client)
@@ -186,6 +195,12 @@ def test_readyz_reports_draining(tmp_path: Path) -> None:
         server = state_of(client)
         assert client.get("/healthz").json() == {"status": "ok"}
         assert client.get("/readyz").json() == {"status": "ready", "reason": None}
+        engine = server.store.engine
+        server.store.engine = create_engine(f"sqlite:///{tmp_path / 'no such folder' / 'x.sqlite3'}")
+        answer = client.get("/readyz")
+        server.store.engine = engine
+        assert answer.status_code == 503
+        assert answer.json()["reason"] == "the database is unreachable: unable to open database file"
         table, tokens = started_table(client)
         with peer(client, table, tokens[0]) as seat:
             assert client.portal is not None
