@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from warcards.cli.main import app
+from warcards.match import replay
 from warcards.server import create_app
 from warcards.server.config import ServerConfig
 from warcards.server.process import Server
@@ -240,6 +241,8 @@ def test_sigterm_drains_and_clients_resync(tmp_path: Path) -> None:
     try:
         table = server.post("/tables", {"game": "cards-of-war", "seats": [{"kind": "person"}] * 2})["id"]
         tokens = [server.post(f"/tables/{table}/seats/{seat}", {"name": f"p{seat}"})["token"] for seat in (0, 1)]
+        bots = [{"kind": "bot", "level": "random"}] * 2
+        playing = [server.post("/tables", {"game": "race-to-messina", "seats": bots})["id"] for _ in range(2)]
         with ExitStack() as stack:
             sockets = [stack.enter_context(connect(f"{server.ws}/tables/{table}/ws")) for _ in tokens]
             views: list[dict[str, Any]] = []
@@ -275,5 +278,10 @@ def test_sigterm_drains_and_clients_resync(tmp_path: Path) -> None:
                 assert catchup["view"] == views[seat]
             mover = next(seat for seat, view in enumerate(views) if view["legal"])
             act(sockets[mover], views[mover], "after")
+        # The bot tables that were playing through the drain play on after the restart; their logs replay.
+        for bot_table in playing:
+            wait_until(functools.partial(finished, server, bot_table), f"bot table {bot_table} to end")
+            record = server.get_json(f"/tables/{bot_table}/record")
+            assert replay(record).is_terminal()
     finally:
         server.stop()
