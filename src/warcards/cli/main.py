@@ -625,6 +625,10 @@ def serve(
     allow_origin: Annotated[
         list[str] | None, typer.Option("--allow-origin", help="Another web origin allowed to open WebSockets.")
     ] = None,
+    idle_minutes: Annotated[
+        float,
+        typer.Option("--idle-minutes", min=1.0, help="Minutes an unfinished table nobody uses stays in memory."),
+    ] = 30.0,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md)."""
     try:
@@ -635,7 +639,7 @@ def serve(
         ) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
-    run_server(host, port, database, tuple(allow_origin or ()))
+    run_server(host, port, database, tuple(allow_origin or ()), idle_minutes)
 
 
 def _print_version(value: bool) -> None:

@@ -5,10 +5,15 @@ WebSocket, replays, operations), the process's `Server` and its settings, the lo
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
+import signal
+import socket
+import sys
 from collections.abc import AsyncIterator
+from types import FrameType
 from typing import Any
 
 from fastapi import FastAPI
@@ -100,8 +105,11 @@ def check_database(url: str) -> None:
             store.close()
 
 
-def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] = ()) -> None:
-    """Run the server (uvicorn) until interrupted; migrations run at startup."""
+def serve(
+    host: str, port: int, database: str | None, origins: tuple[str, ...] = (), idle_minutes: float = 30.0
+) -> None:
+    """Run the server (uvicorn) until SIGTERM or Ctrl+C, which drain it (`Server.drain`) and exit 0;
+    migrations run at startup."""
     import uvicorn
 
     from warcards.server.db import default_url
@@ -113,5 +121,46 @@ def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] =
     url = database or default_url()
     check_database(url)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=ServerConfig(origins=origins))
-    uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None)
+    config = ServerConfig(origins=origins, idle_seconds=idle_minutes * 60)
+    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=config)
+    server = draining_server(uvicorn.Config(
+        app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None,
+        timeout_graceful_shutdown=int(config.drain_seconds) + 5,
+    ), app.state.server)
+    server.run()
+    if not server.started:
+        sys.exit(3)  # uvicorn's own exit status when it could not start (the port taken, say)
+
+
+def draining_server(config: Any, state: Server) -> Any:
+    """A uvicorn server whose first SIGTERM or SIGINT drains the application (`Server.drain`: readyz 503,
+    new WebSockets and tables refused, every WebSocket closed with 1012 once its table's work under way is
+    committed) before uvicorn's own shutdown, and exits 0 (uvicorn alone would re-raise the signal after its
+    shutdown, so the process would die of it). A second signal during the drain stops at once, as uvicorn does."""
+    import uvicorn
+
+    class Draining(uvicorn.Server):
+        loop: asyncio.AbstractEventLoop | None = None
+        drain_task: asyncio.Task[None] | None = None
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            self.loop = asyncio.get_running_loop()
+            await super().startup(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.loop is None or state.draining or sig not in (signal.SIGTERM, signal.SIGINT):
+                super().handle_exit(sig, frame)
+                return
+            state.draining = True
+            self.loop.call_soon_threadsafe(self.begin_drain)
+
+        def begin_drain(self) -> None:
+            self.drain_task = asyncio.ensure_future(self.drain_then_exit())
+
+        async def drain_then_exit(self) -> None:
+            try:
+                await state.drain()
+            finally:
+                self.should_exit = True
+
+    return Draining(config)

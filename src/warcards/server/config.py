@@ -18,3 +18,10 @@ class ServerConfig:
     """... and at once; past that it gets an `error` and the connection is closed (1008)."""
     hello_seconds: float = 10.0
     """How long a new connection has to send its `hello`."""
+    idle_seconds: float = 1800.0
+    """An unfinished table with no connection, no event and no running timer for this long leaves memory
+    (`--idle-minutes`, default 30); it is rebuilt from its log when asked for again."""
+    sweep_seconds: float = 30.0
+    """How often the process looks for tables to let go (finished ones nobody holds, idle ones)."""
+    drain_seconds: float = 10.0
+    """On SIGTERM: how long the drain waits for the closed WebSockets to go before the process exits."""

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from warcards.match import validation_message
 from warcards.server import protocol as p
+from warcards.server.metrics import NO_METRICS, Metrics
 
 
 @dataclass(eq=False)
@@ -27,9 +28,12 @@ class Connection:
     """A bot holding a timed-out person's seat (`TableHub.stand_ins`) until the person acts again."""
     sampled: int = -1
     """The event number of this connection's last `sample` made on its own turn (paced, like an act)."""
+    metrics: Metrics = NO_METRICS
+    """Its table's `Server`'s metrics (set when it attaches): the refusals it is sent are counted."""
 
     def send(self, message: BaseModel) -> None:
         self.send_text(message.model_dump_json())
+        self.metrics.sent(message)
 
     def send_text(self, text: str) -> None:
         """Queue one frame already serialized (the hub serializes an event once per recipient)."""
@@ -77,6 +81,7 @@ async def write_loop(websocket: WebSocket, connection: Connection) -> None:
 
 async def reject(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
     """Refuse a connection before it is attached: one `error` frame, then the close."""
+    websocket.app.state.server.metrics.refused(code)
     with contextlib.suppress(Exception):
         await websocket.send_text(p.Error(code=code, message=message).model_dump_json())
     await close(websocket, close_code, code)

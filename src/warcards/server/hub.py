@@ -41,6 +41,7 @@ from warcards.server import protocol as p
 from warcards.server.connection import Connection
 from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
 from warcards.server.games import shared_game
+from warcards.server.metrics import NO_METRICS, Metrics
 
 log = logging.getLogger("warcards.server")
 
@@ -112,6 +113,8 @@ class TableHub:
         relaunches it, `hold`)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
         self.latencies: deque[float] = LATENCIES
+        self.metrics: Metrics = NO_METRICS
+        """Where this table counts its events and refusals (its `Server`'s `GET /metrics`)."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
 
@@ -319,6 +322,7 @@ class TableHub:
     async def attach(self, connection: Connection, last_seen: int | None) -> None:
         async with self.lock:
             self.connections.add(connection)
+            connection.metrics = self.metrics
             connection.send(self.welcome(connection.seat))
             connection.send(self.catchup(connection.seat, last_seen))
             if self.finished:
@@ -549,6 +553,7 @@ class TableHub:
                 events.append(item)
             if events:
                 await self.store.writer.commit(self.id, events)
+                self.metrics.committed(len(events))
         except IntegrityError:
             self._restore(before)
             await self.catch_up()
@@ -573,6 +578,7 @@ class TableHub:
             return False
         for item in events:
             self._clock_reached(item)
+        self.metrics.committed(len(events))
         return True
 
     async def _advance(self) -> None:

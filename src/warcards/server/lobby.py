@@ -108,8 +108,8 @@ class Health(BaseModel):
 
 
 class Stats(BaseModel):
-    """Figures of this process: tables held, accepted acts timed, and their latency from receipt to the
-    last broadcast queued (milliseconds, over the newest 100,000 acts of this process)."""
+    """Figures of this process: tables held, accepted acts timed (all of them), and their latency from
+    receipt to the last broadcast queued (milliseconds, over the newest 10,000 acts of this process)."""
 
     tables: int
     acts: int

@@ -4,19 +4,31 @@ and its settings (docs/server.md, "Inside")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import ctypes.util
 import functools
 import json
 import logging
 import sys
 import threading
+import time
 from urllib.parse import urlsplit
+
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
 from warcards.match import derive_seed
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub
+from warcards.server.metrics import Metrics
 
 log = logging.getLogger("warcards.server")
+
+CLOSE_RESTART = 1012
+"""The WebSocket close code of a drain (RFC 6455 "service restart"): reconnect, and resync from `last_seen`."""
+RESTARTING = "server restarting: reconnect in a moment"
 
 
 class BotPool:
@@ -63,9 +75,19 @@ class Server:
         self.bots = BotPool(bot_url) if bot_url else None
         self.stop_listening = threading.Event()
         self.listener: asyncio.Task[None] | None = None
+        self.touched: dict[str, float] = {}
+        """Table id -> when (monotonic) its hub was last asked for, fed an event or left by a connection."""
+        self.sweeper: asyncio.Task[None] | None = None
+        self.evicted = 0
+        """Tables let go since the last sweep gave their memory back (`release_memory`)."""
+        self.migrated = False
+        self.draining = False
+        """Set on SIGTERM (`drain`): no new connection or table is accepted, GET /readyz answers 503."""
+        self.metrics = Metrics(lambda: list(self.hubs.values()), lambda: self.draining)
 
     async def startup(self) -> None:
         await asyncio.to_thread(self.store.migrate)
+        self.migrated = True
         if self.store.engine.dialect.name == "postgresql":
             loop = asyncio.get_running_loop()
 
@@ -85,6 +107,7 @@ class Server:
             await hub.resume()
             await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, info.id))
             await self.relaunch_stand_ins(hub)
+        self.sweeper = asyncio.create_task(self.sweep_forever())
         log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
 
     async def forward(self, table_id: str, event_no: int) -> None:
@@ -92,10 +115,15 @@ class Server:
         hub = self.hubs.get(table_id)
         if hub is None or hub.event_no >= event_no:
             return
+        self.touched[table_id] = time.monotonic()
         async with hub.lock:
             await hub.catch_up()
 
     async def shutdown(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         self.stop_listening.set()
         if self.listener is not None:
             await self.listener
@@ -109,10 +137,12 @@ class Server:
         """The table's hub, rebuilt from its log on first use (None for an unknown table)."""
         hub = self.hubs.get(table_id)
         if hub is not None:
+            self.touched[table_id] = time.monotonic()
             return hub
         async with self.loading:
             hub = self.hubs.get(table_id)
             if hub is not None:
+                self.touched[table_id] = time.monotonic()
                 return hub
             info = await asyncio.to_thread(self.store.table, table_id)
             if info is None:
@@ -123,7 +153,11 @@ class Server:
             hub.hold(await asyncio.to_thread(self.store.stand_ins, table_id))
             if self.bots is not None:
                 hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
+            hub.metrics = self.metrics
+            hub.latencies = self.metrics.latencies
+            self.metrics.rebuilds.inc()
             self.hubs[table_id] = hub
+            self.touched[table_id] = time.monotonic()
             return hub
 
     async def launch_bots(self, hub: TableHub, tokens: dict[int, str]) -> None:
@@ -144,9 +178,53 @@ class Server:
             await self.launch_stand_in(hub, seat, token, hub.stand_in_level)
 
     def forget_if_idle(self, hub: TableHub) -> None:
-        """A finished table nobody watches leaves memory (it is rebuilt from its log if asked for again)."""
-        if hub.finished and not hub.connections and self.hubs.get(hub.id) is hub:
-            del self.hubs[hub.id]
+        """A connection left `hub` (or the lobby finished it): a finished table nobody holds leaves memory
+        now; an unfinished one's idle time starts (`sweep`). Either is rebuilt from its log when asked for."""
+        self.touched[hub.id] = time.monotonic()
+        if hub.finished and self.idle(hub, time.monotonic()):
+            self.evict(hub, "finished")
+
+    def idle(self, hub: TableHub, now: float) -> bool:
+        """No connection holds the table and nothing is under way on it (its lock is free), and it is finished,
+        or has had no event, connection or request for `idle_seconds` and no timer running: a timer's
+        deadline lives only in memory, so a table on the clock stays until its timer fires or is disarmed."""
+        if hub.connections or hub.lock.locked() or self.hubs.get(hub.id) is not hub:
+            return False
+        if hub.finished:
+            return True
+        timing = hub.timer_task is not None and not hub.timer_task.done()
+        return not timing and now - self.touched.get(hub.id, now) >= self.config.idle_seconds
+
+    def evict(self, hub: TableHub, reason: str) -> None:
+        """Let the hub go. Its reference cycles (the stand-in launcher and the timer task point back at it)
+        are broken, so it is freed at once rather than at the collector's next full pass (a full
+        collection of a busy process's heap holds the event loop for hundreds of milliseconds)."""
+        del self.hubs[hub.id]
+        self.touched.pop(hub.id, None)
+        hub.stop_timer()
+        hub.launch_stand_in = None
+        self.evicted += 1
+        self.metrics.evictions.labels(reason=reason).inc()
+
+    def sweep(self) -> int:
+        """Let go of every table `idle` says nobody needs in memory; how many went."""
+        now = time.monotonic()
+        gone = [hub for hub in list(self.hubs.values()) if self.idle(hub, now)]
+        for hub in gone:
+            self.evict(hub, "finished" if hub.finished else "idle")
+        if self.evicted:
+            self.evicted = 0
+            release_memory()
+        return len(gone)
+
+    async def sweep_forever(self) -> None:
+        """Every `sweep_seconds`: `sweep` (started at startup, cancelled at shutdown)."""
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            try:
+                self.sweep()
+            except Exception:  # a bug here must not stop the sweeping of later rounds
+                log.exception("sweeping idle tables failed")
 
     async def launch_stand_in(self, hub: TableHub, seat: int, token: str, level: str) -> None:
         if self.bots is not None:
@@ -158,6 +236,44 @@ class Server:
             await hub.start()
         await self.launch_bots(hub, tokens)
 
+    async def not_ready(self) -> str | None:
+        """Why this process should not be sent new work now (`GET /readyz`), or None when it is ready: the
+        migrations ran, the database answers `SELECT 1`, and it is not draining."""
+        if self.draining:
+            return RESTARTING
+        if not self.migrated:
+            return "starting: the database migrations have not run yet"
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self._select_one), 5)
+        except TimeoutError:
+            return "the database did not answer SELECT 1 within 5 s"
+        except SQLAlchemyError as error:
+            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+            return f"the database is unreachable: {reason}"
+        return None
+
+    def _select_one(self) -> None:
+        with self.store.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    async def drain(self) -> None:
+        """Before a restart (SIGTERM): refuse new connections and tables (`draining`), let each table finish
+        what it is doing (an act is committed and broadcast under its lock), then close every WebSocket with
+        `CLOSE_RESTART` once what was queued for it is sent, and wait for them to go — at most
+        `drain_seconds` in all (uvicorn's shutdown closes whatever is left with the same code)."""
+        self.draining = True
+        log.info("draining: no new connections or tables; closing every WebSocket with %d", CLOSE_RESTART)
+        try:
+            async with asyncio.timeout(self.config.drain_seconds):
+                for hub in list(self.hubs.values()):
+                    async with hub.lock:
+                        for connection in list(hub.connections):
+                            connection.close(CLOSE_RESTART)
+                while any(hub.connections for hub in list(self.hubs.values())):
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            log.warning("drain: connections still open after %g s; closing them anyway", self.config.drain_seconds)
+
     def origin_allowed(self, origin: str | None, host: str | None) -> bool:
         """A WebSocket from a browser must come from a page of this server (or a configured origin);
         clients that send no Origin (bots, scripts) are not browsers and pass."""
@@ -166,3 +282,24 @@ class Server:
         if origin in self.config.origins:
             return True
         return host is not None and urlsplit(origin).netloc == host
+
+
+def release_memory() -> None:
+    """Give the memory of the tables let go back to the operating system: glibc returns its free heap
+    pages (`malloc_trim`, well under a millisecond; nothing on other C libraries)."""
+    if LIBC is not None:
+        LIBC.malloc_trim(0)
+
+
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    if name is None or sys.platform != "linux":
+        return None
+    try:
+        library = ctypes.CDLL(name)
+        return library if hasattr(library, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+LIBC = _libc()

@@ -12,7 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from warcards.server import protocol as p
 from warcards.server.connection import Connection, close, read_message, reject, write_loop
 from warcards.server.hub import TableHub
-from warcards.server.process import Server
+from warcards.server.process import CLOSE_RESTART, RESTARTING, Server
 from warcards.server.routes import server_of
 
 router = APIRouter()
@@ -38,6 +38,9 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
         return
     if not isinstance(hello, p.Hello):
         await reject(websocket, "bad_message", "the first message is a hello", 1008)
+        return
+    if server.draining:
+        await reject(websocket, "restarting", RESTARTING, CLOSE_RESTART)
         return
     hub = await server.hub(table_id)
     if hub is None:

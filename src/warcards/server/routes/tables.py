@@ -14,6 +14,7 @@ from fastapi import APIRouter, Header, HTTPException
 from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
+from warcards.server.process import RESTARTING
 from warcards.server.routes import ServerDep, info_of, seat_of
 
 router = APIRouter()
@@ -37,7 +38,9 @@ def table_out(info: TableInfo) -> TableOut:
 @router.post("/tables", status_code=201)
 async def create_table(server: ServerDep, request: CreateTable) -> TableOut:
     """A new table: the game and options are checked by the engine, bots take their seats at once, and
-    the game starts when every person seat is filled."""
+    the game starts when every person seat is filled. Refused (503) while the server drains for a restart."""
+    if server.draining:
+        raise HTTPException(503, RESTARTING)
     game = check_table(request)
     seats: list[tuple[str, str | None]] = [(seat.kind, seat.level) for seat in request.seats]
     table_id, tokens = await asyncio.to_thread(
