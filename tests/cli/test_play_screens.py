@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 
 import warcards
 from warcards.cli.main import app
-from warcards.cli.play import TerminalGame, columns_that_fit, thinking
+from warcards.cli.play import TerminalGame, thinking
+from warcards.cli.screen import columns_that_fit
 from warcards.match import PlayRecord, RecordError, replay
 
 runner = CliRunner()
