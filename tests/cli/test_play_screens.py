@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import warcards
 from warcards.cli.main import app
-from warcards.cli.play import TerminalGame, thinking
+from warcards.cli.play import TerminalGame, end_line, seat_title, thinking
 from warcards.cli.screen import columns_that_fit
 from warcards.match import PlayRecord, RecordError, replay
 
@@ -51,8 +51,8 @@ def test_play_to_the_end_prints_the_seed_the_log_and_the_end_screen_with_winner_
     outcome = final.result()
     names = final.game.seat_names()
     assert "Game over" in text
-    assert outcome.reason in " ".join(text.split())
-    assert any(names[winner] in text.split("Game over")[-1] for winner in outcome.winners)
+    assert end_line(outcome, names, 0) in " ".join(text.split())
+    assert any(seat_title(names[winner]) in text.split("Game over")[-1] for winner in outcome.winners)
     assert "returns" not in text.split("Game over")[-1]
 
 

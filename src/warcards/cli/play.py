@@ -23,9 +23,11 @@ exact (the game is rebuilt from the seed and the shortened list of actions). Wit
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -423,26 +425,65 @@ def log_text(line: LogLine, seat: int | None) -> Text:
 
 def end_screen(result: GameResult, names: Sequence[str], seat: int | None) -> list[Table | Text]:
     """The end of a game as printed: each seat's score (the game's own words) with the winners marked, then
-    who won and why (`result.reason`)."""
+    who won and why as a sentence for the reader (`end_line`)."""
     table = Table(title="Game over")
     for column in ("seat", "score", ""):
         table.add_column(column, justify="right" if column == "score" else "left")
     for index, score in enumerate(result.scores):
         marker = " (you)" if index == seat else ""
         won = "winner" if index in result.winners else ""
-        table.add_row(escape(f"{names[index]}{marker}"), escape(score), won)
-    return [table, Text(f"{verdict(result, names, seat)}: {result.reason}", style="bold")]
+        table.add_row(escape(f"{seat_title(names[index])}{marker}"), escape(score), won)
+    return [table, Text(end_line(result, names, seat), style="bold")]
+
+
+def seat_title(name: str) -> str:
+    """A seat's name as a sentence names it: "allies" → "Allies", "player 1" → "Player 1"."""
+    return name[:1].upper() + name[1:]
+
+
+YOUR_VERBS = {"wins": "win", "reaches": "reach", "holds": "hold", "has": "have", "is": "are", "takes": "take"}
+"""The verbs of the games' reasons that change when their subject becomes "you"."""
+
+
+def end_line(result: GameResult, names: Sequence[str], seat: int | None) -> str:
+    """Who won and why in one sentence for the reader: "You lost: Axis reaches 20 PT: evacuation complete
+    (R3)", "You won: you reached 134 points, …", "Won by Player 1: Player 1 wins with 52 VP (…)". The
+    reason (`result.reason`) names the reader "you" and every seat with a capital."""
+    reason = result.reason
+    for index, name in enumerate(names):
+        if not name:
+            continue
+        pattern = re.compile(
+            rf"(?<![\w-])(?P<the>the )?{re.escape(name)}(?![\w-])(?: (?P<verb>\w+))?", re.IGNORECASE
+        )
+        if index == seat:
+            reason = pattern.sub(lambda match: _you(match["verb"]), reason)
+        else:
+            reason = pattern.sub(partial(_titled, title=seat_title(name)), reason)
+    return f"{verdict(result, names, seat)}: {reason}"
+
+
+def _titled(match: re.Match[str], title: str) -> str:
+    return (match["the"] or "") + title + (f" {match['verb']}" if match["verb"] else "")
+
+
+def _you(verb: str | None) -> str:
+    if verb is None:
+        return "you"
+    return f"you {YOUR_VERBS.get(verb.lower(), verb)}"
 
 
 def verdict(result: GameResult, names: Sequence[str], seat: int | None) -> str:
-    """Who won, in a sentence's words: "You win", "You share the win with Allies", "Axis wins"."""
-    winners = [names[index] for index in result.winners]
-    if seat is not None and seat in result.winners:
-        others = [names[index] for index in result.winners if index != seat]
-        return f"You share the win with {' and '.join(others)}" if others else "You win"
+    """Who won, in a sentence's words: "You won", "You lost", "You share the win with Axis", "Won by Axis"."""
+    winners = [seat_title(names[index]) for index in result.winners]
+    if seat is not None:
+        if seat not in result.winners:
+            return "You lost"
+        others = [seat_title(names[index]) for index in result.winners if index != seat]
+        return f"You share the win with {' and '.join(others)}" if others else "You won"
     if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+        return f"Won by {winners[0]}"
+    return f"Shared by {', '.join(winners[:-1])} and {winners[-1]}"
 
 
 @contextmanager
