@@ -106,14 +106,15 @@ def move_rows(labels: Sequence[str], width: int, rows: int | None) -> MoveRows:
     (which repeat what the board shows: "deploy A07: 1 left 2 centre 3 right"); else those cells cut to two
     columns; else the first page of those (the caller says how many more and how to see them)."""
     bare = [PARENTHESES.sub("", label) for label in labels]
-    candidates = [_grouped(labels), _grouped(bare)]
+    half = max((width - GAP) // 2, 1)
+    limit = width if rows is None else half
+    candidates = [_grouped(labels, limit), _grouped(bare, limit)]
     for cells in candidates:
         laid = _columns([cell for cell, _ in cells], width)
         if rows is None or (len(laid) <= rows and all(cell_len((" " * GAP).join(row)) <= width for row in laid)):
             return MoveRows(laid, 0)
     assert rows is not None
     cells = candidates[-1]
-    half = max((width - GAP) // 2, 1)
     cut = [[_cut(cell, half) for cell, _ in cells[start : start + 2]] for start in range(0, len(cells), 2)]
     if len(cut) <= rows:
         return MoveRows(cut, 0)
@@ -121,21 +122,28 @@ def move_rows(labels: Sequence[str], width: int, rows: int | None) -> MoveRows:
     return MoveRows(cut[:page], sum(count for _, count in cells[2 * page :]))
 
 
-def _grouped(labels: Sequence[str]) -> list[tuple[str, int]]:
-    """Cells for `labels` with how many moves each holds: the consecutive ones sharing all but their last
-    word in one cell."""
+def _grouped(labels: Sequence[str], limit: int) -> list[tuple[str, int]]:
+    """Cells for `labels` with how many moves each holds: the consecutive ones sharing all but their last word
+    in one cell ("deploy A07: 1 left 2 centre 3 right"), a new cell of the same words when one would pass
+    `limit` cells (so cutting a cell to `limit` never hides a move)."""
     cells: list[tuple[str, int]] = []
     start = 0
     while start < len(labels):
-        stem, _, _ = labels[start].rpartition(" ")
+        stem = labels[start].rpartition(" ")[0]
         end = start + 1
         while stem and end < len(labels) and labels[end].rpartition(" ")[0] == stem:
             end += 1
-        if end - start > 1:
-            tails = " ".join(f"{index + 1} {labels[index].rpartition(' ')[2]}" for index in range(start, end))
-            cells.append((f"{stem}: {tails}", end - start))
-        else:
+        if end - start == 1:
             cells.append((f"{start + 1} {labels[start]}", 1))
+        else:
+            cell, count = f"{stem}:", 0
+            for index in range(start, end):
+                tail = f" {index + 1} {labels[index].rpartition(' ')[2]}"
+                if count and cell_len(cell + tail) > limit:
+                    cells.append((cell, count))
+                    cell, count = f"{stem}:", 0
+                cell, count = cell + tail, count + 1
+            cells.append((cell, count))
         start = end
     return cells
 
