@@ -123,7 +123,8 @@ def test_a_resumed_game_reaches_the_same_end_as_an_uninterrupted_one(game_id: st
     assert left.exit_code == 0 and "You left the game. It is saved" in left.output
     partial = _record(cut)
     assert not partial.finished() and partial.returns == [] and partial.humans == [0]
-    assert runner.invoke(app, ["replay", str(cut)]).exit_code == 0  # a partial record replays as far as it goes
+    checked = runner.invoke(app, ["replay", str(cut)])  # a partial record replays as far as it goes, and says so
+    assert checked.exit_code == 0 and "1 game is not over" in checked.output
     resumed = runner.invoke(app, ["play", "--resume", str(cut)], input=ONES)
     assert resumed.exit_code == 0, resumed.output
     assert "Resumed after move" in resumed.output and "Game over" in resumed.output

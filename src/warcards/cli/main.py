@@ -550,11 +550,11 @@ def replay(
         return
     if seat is not None:
         raise CommandLineError("--seat goes with --show (the seat whose view to show)")
-    total = bad = 0
+    total = bad = unfinished = 0
     for where, data in read_record_values(file):
         total += 1
         try:
-            _replay_one(where, data)
+            unfinished += not _replay_one(where, data).finished()
         except RecordError as error:
             bad += 1
             if bad <= REPLAY_FAILURES_SHOWN:
@@ -562,6 +562,12 @@ def replay(
     if bad > REPLAY_FAILURES_SHOWN:
         typer.echo(f"Error: … and {bad - REPLAY_FAILURES_SHOWN} more refused records", err=True)
     console.print(f"{total - bad} of {total} records replay exactly")
+    if unfinished:
+        games = "game is" if unfinished == 1 else "games are"
+        console.print(escape(
+            f"{unfinished} {games} not over: checked as far as played "
+            f"(`warcards play --resume {file}` goes on with a game saved by play --out)"
+        ))
     if bad:
         raise typer.Exit(2)
 
