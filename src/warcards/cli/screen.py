@@ -103,12 +103,13 @@ def move_rows(labels: Sequence[str], width: int, rows: int | None) -> MoveRows:
     """The numbered moves (`labels[i]` is move i+1) laid out within `width` columns and, with `rows`, that many
     rows: each move in full in as many columns as fit, moves differing only in their last word grouped in one
     cell ("deploy A07 (Air Superiority): 1 left 2 centre 3 right"); else the same without the parentheses
-    (which repeat what the board shows: "deploy A07: 1 left 2 centre 3 right"); else those cells cut to two
+    (which repeat what the board shows: "deploy A07: 1 left 2 centre 3 right"); else those with the first two
+    words of what a group shares ("deploy X04: 1 americans 14 british"); else those cells cut to two
     columns; else the first page of those (the caller says how many more and how to see them)."""
     bare = [PARENTHESES.sub("", label) for label in labels]
     half = max((width - GAP) // 2, 1)
     limit = width if rows is None else half
-    candidates = [_grouped(labels, limit), _grouped(bare, limit)]
+    candidates = [_grouped(labels, limit), _grouped(bare, limit), _grouped(bare, limit, stem_words=2)]
     for cells in candidates:
         laid = _columns([cell for cell, _ in cells], width)
         if rows is None or (len(laid) <= rows and all(cell_len((" " * GAP).join(row)) <= width for row in laid)):
@@ -122,30 +123,44 @@ def move_rows(labels: Sequence[str], width: int, rows: int | None) -> MoveRows:
     return MoveRows(cut[:page], sum(count for _, count in cells[2 * page :]))
 
 
-def _grouped(labels: Sequence[str], limit: int) -> list[tuple[str, int]]:
-    """Cells for `labels` with how many moves each holds: the consecutive ones sharing all but their last word
-    in one cell ("deploy A07: 1 left 2 centre 3 right"), a new cell of the same words when one would pass
-    `limit` cells (so cutting a cell to `limit` never hides a move)."""
+def _grouped(labels: Sequence[str], limit: int, stem_words: int | None = None) -> list[tuple[str, int]]:
+    """Cells for `labels` with how many moves each holds: the labels that differ only in the last word before
+    their parentheses grouped in one cell, in the order the first of each came ("deploy A07: 1 left 2 centre
+    3 right", "deploy X04 Pill Boxes vs: 1 americans 14 british"), the parentheses once when they are the
+    same for the group, after each word when not; a new cell of the same stem when one would pass `limit`
+    cells (so cutting a cell to `limit` never hides a move). With `stem_words`, a group's cell shows only that
+    many words of what its moves share ("deploy X04: 1 americans 14 british")."""
+    groups: dict[str, list[tuple[int, str, str]]] = {}
+    for number, label in enumerate(labels, start=1):
+        head, note = _split_note(label)
+        stem, _, word = head.rpartition(" ")
+        groups.setdefault(stem or f"\0{number}", []).append((number, word, note))
     cells: list[tuple[str, int]] = []
-    start = 0
-    while start < len(labels):
-        stem = labels[start].rpartition(" ")[0]
-        end = start + 1
-        while stem and end < len(labels) and labels[end].rpartition(" ")[0] == stem:
-            end += 1
-        if end - start == 1:
-            cells.append((f"{start + 1} {labels[start]}", 1))
-        else:
-            cell, count = f"{stem}:", 0
-            for index in range(start, end):
-                tail = f" {index + 1} {labels[index].rpartition(' ')[2]}"
-                if count and cell_len(cell + tail) > limit:
-                    cells.append((cell, count))
-                    cell, count = f"{stem}:", 0
-                cell, count = cell + tail, count + 1
-            cells.append((cell, count))
-        start = end
+    for stem, members in groups.items():
+        if len(members) == 1:
+            number = members[0][0]
+            cells.append((f"{number} {labels[number - 1]}", 1))
+            continue
+        shared = len({note for _, _, note in members}) == 1
+        shown = " ".join(stem.split()[:stem_words]) if stem_words else stem
+        opening = f"{shown}{members[0][2] if shared else ''}:"
+        cell, count = opening, 0
+        for number, word, note in members:
+            tail = f" {number} {word}{'' if shared else note}"
+            if count and cell_len(cell + tail) > limit:
+                cells.append((cell, count))
+                cell, count = opening, 0
+            cell, count = cell + tail, count + 1
+        cells.append((cell, count))
     return cells
+
+
+def _split_note(label: str) -> tuple[str, str]:
+    """A label and its closing parentheses ("deploy A07 left", " (left 0 → 4 vs 3)"); the note is "" when
+    there are none."""
+    match = re.fullmatch(r"(?P<head>.*?)(?P<note> \([^()]*\))?", label)
+    assert match is not None
+    return match["head"], match["note"] or ""
 
 
 def _columns(cells: list[str], width: int) -> list[list[str]]:

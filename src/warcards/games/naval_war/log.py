@@ -599,9 +599,13 @@ def _label_names(state: NavalWarState, action: int) -> str | None:
     block, index = state.layout.decode(action)
     if block in _SIMPLE_NAMES:
         return _SIMPLE_NAMES[block]
+    if block == "draw":
+        return "take the pile's top card, then play or discard a card"
     if block == "discard":
-        return kind_name(t, index)
-    if block in ("fire", "give"):
+        return f"{kind_name(t, index)} to the discard pile"
+    if block == "fire":
+        return f"{kind_name(t, t.salvo_kinds[index])}: the target comes next"
+    if block == "give":
         return kind_name(t, t.salvo_kinds[index])
     if block in ("at", "dd_sink"):
         return _target(state, index)
