@@ -95,7 +95,7 @@ def hearts_game() -> Any:
     try:
         import pyspiel
     except ImportError as error:
-        raise ImportError('--compare needs OpenSpiel: pip install "warcards[bench]"') from error
+        raise ImportError('--compare needs OpenSpiel: pip install -e ".[bench]" in the warcards checkout') from error
     return pyspiel.load_game("hearts")
 
 

@@ -73,4 +73,4 @@ def test_tournament_and_balance_name_the_stats_extra_in_one_line(args: list[str]
     result = _run(args, cwd=tmp_path)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "pip install 'warcards[stats]'" in lines[0], result.stderr
+    assert len(lines) == 1 and 'pip install -e ".[stats]" in the warcards checkout' in lines[0], result.stderr

@@ -27,11 +27,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
-from typer._click import ClickException, Context  # Typer 0.29 vendors Click: its errors are these
+from typer._click import (  # Typer 0.29 vendors Click: its errors are these
+    ClickException,
+    Command,
+    Context,
+    HelpFormatter,
+)
 from typer.core import TyperGroup
 
 from warcards import __version__
 from warcards.cli.bots_help import VS_HELP, PlayCommand, ladder_lines, seats_text
+from warcards.cli.help_words import plain_words
 from warcards.cli.options import (
     CommandLineError,
     bot_list,
@@ -78,7 +84,18 @@ def _debugging(ctx: Context) -> bool:
 
 
 class _Boundary(TyperGroup):
-    """The `warcards` group: every command runs inside `invoke`, so its errors are reported here."""
+    """The `warcards` group: every command runs inside `invoke`, so its errors are reported here; its help
+    and its commands' read in words (`plain_words`)."""
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            plain_words(command)
+        return command
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        plain_words(self)
+        super().format_help(ctx, formatter)
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
@@ -208,7 +225,7 @@ def play(
         if game_id is None:
             raise CommandLineError("name the game to play (`warcards games` lists them), or --resume FILE")
         game = game_from_flags(game_id, variant, players, cards, option or [])
-        human = game.parse_seat(seat or "0")
+        human = game.parse_seat("0" if seat is None else seat)
         bots = [check_bot(vs or "heuristic")] * game.num_players
         start = secrets.randbelow(NEW_SEEDS) if seed is None else seed
         actions = []
@@ -533,11 +550,11 @@ def replay(
         return
     if seat is not None:
         raise CommandLineError("--seat goes with --show (the seat whose view to show)")
-    total = bad = 0
+    total = bad = unfinished = 0
     for where, data in read_record_values(file):
         total += 1
         try:
-            _replay_one(where, data)
+            unfinished += not _replay_one(where, data).finished()
         except RecordError as error:
             bad += 1
             if bad <= REPLAY_FAILURES_SHOWN:
@@ -545,6 +562,12 @@ def replay(
     if bad > REPLAY_FAILURES_SHOWN:
         typer.echo(f"Error: … and {bad - REPLAY_FAILURES_SHOWN} more refused records", err=True)
     console.print(f"{total - bad} of {total} records replay exactly")
+    if unfinished:
+        games = "game is" if unfinished == 1 else "games are"
+        console.print(escape(
+            f"{unfinished} {games} not over: checked as far as played "
+            f"(`warcards play --resume {file}` goes on with a game saved by play --out)"
+        ))
     if bad:
         raise typer.Exit(2)
 

@@ -102,7 +102,8 @@ def require_stats(what: str) -> None:
     missing = [name for name in STATS_MODULES if not _importable(name)]
     if missing:
         raise CommandLineError(
-            f"{what} needs the statistics extra (missing: {', '.join(missing)}): pip install 'warcards[stats]'"
+            f"{what} needs the statistics extra (missing: {', '.join(missing)}): "
+            'pip install -e ".[stats]" in the warcards checkout'
         )
 
 

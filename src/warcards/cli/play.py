@@ -2,7 +2,10 @@
 
 The human's seat sees exactly its own view (the game's `render` of `observe(seat)`) and its own game log:
 every step — the bots', chance's and the human's own — goes through `apply_logged_lines(state, action, [seat])`
-and the seat's `LogLine`s are printed as they come (so the bots' whole turns appear) and kept for `log`.
+and the seat's `LogLine`s are kept for `log`. At each of the human's turns one screen shows the board (its
+top rule names the seat and the seed), under it what happened since the human's last move (the bots' whole
+turns, draws and deals folded: `screen.fold_lines`) and the legal moves, fitted to the terminal's height
+(`screen`: the newest lines and the summaries kept, the moves grouped, cut or paged; `moves` lists them all).
 Moves are listed by `action_label` and typed by their number or in the game's notation; the prompt shows
 the game's `status` line (`[Axis · turn 3 · 12–9 PT] your move>`). `help`, `moves`, `board`, `log`,
 `rules [R<n>]`, `guide`, `undo` and `quit` are always available; Enter plays the only legal move; a bad
@@ -20,12 +23,13 @@ exact (the game is rebuilt from the seed and the shortened list of actions). Wit
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -33,6 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warcards.bots import make_agent
+from warcards.cli.screen import MIN_RECENT, fold_lines, move_rows, recent_lines, rows_of
 from warcards.cli.texts import guide_text, one_ruling, rulings_text, show_text
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged_lines
@@ -109,6 +114,8 @@ class TerminalGame:
         self.rng = followed.rng
         self.actors: list[int] = followed.actors
         self.log: list[LogLine] = [line for step in followed.steps for line in step[self.seat].lines]
+        self.since: list[LogLine] = []
+        """The human's log lines since the human's last turn was shown."""
 
     def run(self) -> GameResult | None:
         """Play to the end; returns the result, or None if the human left."""
@@ -119,7 +126,7 @@ class TerminalGame:
         self.console.print(f"seed {self.seed} — replay with --seed {self.seed}")
         if self.state.history():
             self.console.print(f"Resumed after move {len(self.state.history())}; `log` shows the game so far.")
-            self.print_lines(self.log[-8:])
+            self.since = self.log[-8:]
         while not self.state.is_terminal():
             player = self.state.current_player()
             if player == CHANCE:
@@ -134,9 +141,13 @@ class TerminalGame:
             else:
                 self.play(self.bot_move(player))
         self.save()
-        self.show_view()
         result = self.state.result()
-        self.show_result(result)
+        end = self.end_items(result)
+        board = self.show_view()
+        # The end screen takes about a row per seat and eight more; what happened last gets the rest.
+        self.show_recent(self.room(board, len(self.names) + 8))
+        for item in end:
+            self.console.print(item)
         return result
 
     def bot_move(self, player: int) -> int:
@@ -147,12 +158,13 @@ class TerminalGame:
             return agent.step(SeatView(self.state, player))
 
     def play(self, action: int) -> None:
-        """Apply `action` (a bot's, chance's or the human's) and print the human's log lines for it."""
+        """Apply `action` (a bot's, chance's or the human's) and keep the human's log lines for it (shown
+        under the board at the human's next turn, or at the end)."""
         actor = self.state.current_player()
         lines = apply_logged_lines(self.state, action, [self.seat])[self.seat]
         self.actors.append(actor)
         self.log.extend(lines)
-        self.print_lines(lines)
+        self.since.extend(lines)
 
     def print_lines(self, lines: Sequence[LogLine]) -> None:
         for line in lines:
@@ -176,31 +188,72 @@ class TerminalGame:
         partial.write_text(record.model_dump_json() + "\n", encoding="utf-8")
         os.replace(partial, self.out)
 
-    def show_view(self) -> None:
+    def show_view(self) -> int:
+        """The human's board under a rule naming the seat and the seed; returns the rows it took."""
         # The game's text is shown as it is: no Rich markup, so brackets in it survive.
         # No frame around it: a board drawn for 80 columns gets all 80.
-        view = Text(self.render(self.state.observe(self.seat), self.seat))
-        self.console.rule(escape(f"{self.names[self.seat]} (you)"), style="dim")
-        self.console.print(view)
+        board = self.render(self.state.observe(self.seat), self.seat)
+        self.console.rule(escape(f"{self.names[self.seat]} (you) · seed {self.seed}"), style="dim")
+        self.console.print(Text(board))
+        return 1 + rows_of(board, self.console.width)
 
-    def show_result(self, result: GameResult) -> None:
-        for item in end_screen(result, self.names, self.seat):
-            self.console.print(item)
-        self.console.print(f"seed {self.seed} — replay with --seed {self.seed}")
+    def room(self, used: int, below: int) -> int | None:
+        """The rows left on a terminal's screen after `used` rows and `below` more (None when the output is
+        no terminal: then nothing is cut)."""
+        if not self.console.is_terminal:
+            return None
+        return self.console.height - used - below
+
+    def show_recent(self, rows: int | None) -> None:
+        """What happened since the human's last turn (folded), in at most `rows` rows (one a line, cut to
+        the width); then it is no longer "since"."""
+        folded = fold_lines(self.since)
+        self.since = []
+        kept, left_out = recent_lines(folded, max(rows, 1)) if rows is not None else (folded, 0)
+        if left_out:
+            self.console.print(Text(f"… {left_out} more line{'s' if left_out != 1 else ''} (`log` shows them)",
+                                    style="dim"))
+        for line in kept:
+            text = log_text(line, self.seat)
+            if rows is None:
+                self.console.print(text)
+            else:
+                self.console.print(text, no_wrap=True, overflow="ellipsis", crop=True)
+
+    def show_turn(self, legal: list[int]) -> None:
+        """The human's screen: the board, what happened since (`show_recent`) and the moves, fitted to a
+        terminal's height with a row left for the prompt."""
+        board = self.show_view()
+        recent = len(fold_lines(self.since))
+        free = self.room(board, 1)
+        notes = 1 if len(legal) == 1 else 0
+        moves = None if free is None else max(free - min(recent, MIN_RECENT) - notes - 1, 2)
+        layout = move_rows([self.state.action_label(a) for a in legal], self.console.width, moves)
+        shown = len(layout.rows) + notes + (1 if layout.left_out else 0)
+        self.show_recent(None if free is None else free - shown)
+        self.print_moves(layout.rows)
+        if layout.left_out:
+            self.console.print(Text(f"… and {layout.left_out} more moves (`moves` lists them all)", style="dim"))
+        if len(legal) == 1:
+            self.console.print("(the only move: press Enter to play it)")
+
+    def print_moves(self, rows: list[list[str]]) -> None:
+        for row in rows:
+            line = Text((" " * 2).join(row).rstrip())
+            line.highlight_regex(r"(?:^|(?<=\s))\d+(?= )", "bold")
+            self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
+
+    def end_items(self, result: GameResult) -> list[Table | Text]:
+        """The end screen: scores, the verdict with its reason, the seed and where the record is."""
+        items = end_screen(result, self.names, self.seat)
+        items.append(Text(f"seed {self.seed} — replay with --seed {self.seed}"))
         if self.out is not None:
-            self.console.print(escape(f"Saved in {self.out} (see it again: warcards replay --show FILE)"))
+            items.append(Text(f"Saved in {self.out} (see it again: warcards replay --show {self.out})"))
+        return items
 
     def show_moves(self, legal: list[int]) -> None:
-        labels = [f"{i + 1} {self.state.action_label(a)}" for i, a in enumerate(legal)]
-        cells = [f"[bold]{i + 1}[/bold] {escape(label.partition(' ')[2])}" for i, label in enumerate(labels)]
-        per_row = columns_that_fit([cell_len(label) for label in labels], self.console.width)
-        columns = Table.grid(padding=(0, 2))
-        for _ in range(per_row):
-            columns.add_column()
-        for start in range(0, len(cells), per_row):
-            row = cells[start : start + per_row]
-            columns.add_row(*(row + [""] * (per_row - len(row))))
-        self.console.print(columns)
+        """Every legal move (the `moves` command), in as many columns as fit."""
+        self.print_moves(move_rows([self.state.action_label(a) for a in legal], self.console.width, None).rows)
         if len(legal) == 1:
             self.console.print("(the only move: press Enter to play it)")
 
@@ -214,8 +267,7 @@ class TerminalGame:
     def human_turn(self) -> bool:
         """One move of the human's (after any commands, an undo included); False when the human leaves."""
         legal = self.state.legal_actions()
-        self.show_view()
-        self.show_moves(legal)
+        self.show_turn(legal)
         while True:
             try:
                 line = self.read_line(self.prompt())
@@ -239,8 +291,7 @@ class TerminalGame:
             if command == "undo":
                 if self.undo():
                     legal = self.state.legal_actions()
-                    self.show_view()
-                    self.show_moves(legal)
+                    self.show_turn(legal)
                 continue
             if self.command(entry):
                 continue
@@ -359,20 +410,6 @@ def _numbered(number: int, text: Text) -> Text:
     return Text.assemble((f"{number:>4} ", "dim"), text)
 
 
-MOVE_COLUMNS = 4
-"""At most this many moves a row."""
-
-
-def columns_that_fit(widths: Sequence[int], width: int, gap: int = 2) -> int:
-    """How many columns (up to `MOVE_COLUMNS`) the items of `widths`, laid out row by row, take within
-    `width`, each column as wide as its widest item and `gap` between columns; at least one."""
-    for count in range(min(MOVE_COLUMNS, len(widths)), 1, -1):
-        column_widths = [max(widths[start::count]) for start in range(count)]
-        if sum(column_widths) + gap * (count - 1) <= width:
-            return count
-    return 1
-
-
 def log_text(line: LogLine, seat: int | None) -> Text:
     """A log line as printed: summaries bold, the seat's own moves dim, chance in italics."""
     if line.kind == "summary":
@@ -388,26 +425,65 @@ def log_text(line: LogLine, seat: int | None) -> Text:
 
 def end_screen(result: GameResult, names: Sequence[str], seat: int | None) -> list[Table | Text]:
     """The end of a game as printed: each seat's score (the game's own words) with the winners marked, then
-    who won and why (`result.reason`)."""
+    who won and why as a sentence for the reader (`end_line`)."""
     table = Table(title="Game over")
     for column in ("seat", "score", ""):
         table.add_column(column, justify="right" if column == "score" else "left")
     for index, score in enumerate(result.scores):
         marker = " (you)" if index == seat else ""
         won = "winner" if index in result.winners else ""
-        table.add_row(escape(f"{names[index]}{marker}"), escape(score), won)
-    return [table, Text(f"{verdict(result, names, seat)}: {result.reason}", style="bold")]
+        table.add_row(escape(f"{seat_title(names[index])}{marker}"), escape(score), won)
+    return [table, Text(end_line(result, names, seat), style="bold")]
+
+
+def seat_title(name: str) -> str:
+    """A seat's name as a sentence names it: "allies" → "Allies", "player 1" → "Player 1"."""
+    return name[:1].upper() + name[1:]
+
+
+YOUR_VERBS = {"wins": "win", "reaches": "reach", "holds": "hold", "has": "have", "is": "are", "takes": "take"}
+"""The verbs of the games' reasons that change when their subject becomes "you"."""
+
+
+def end_line(result: GameResult, names: Sequence[str], seat: int | None) -> str:
+    """Who won and why in one sentence for the reader: "You lost: Axis reaches 20 PT: evacuation complete
+    (R3)", "You won: you reached 134 points, …", "Won by Player 1: Player 1 wins with 52 VP (…)". The
+    reason (`result.reason`) names the reader "you" and every seat with a capital."""
+    reason = result.reason
+    for index, name in enumerate(names):
+        if not name:
+            continue
+        pattern = re.compile(
+            rf"(?<![\w-])(?P<the>the )?{re.escape(name)}(?![\w-])(?: (?P<verb>\w+))?", re.IGNORECASE
+        )
+        if index == seat:
+            reason = pattern.sub(lambda match: _you(match["verb"]), reason)
+        else:
+            reason = pattern.sub(partial(_titled, title=seat_title(name)), reason)
+    return f"{verdict(result, names, seat)}: {reason}"
+
+
+def _titled(match: re.Match[str], title: str) -> str:
+    return (match["the"] or "") + title + (f" {match['verb']}" if match["verb"] else "")
+
+
+def _you(verb: str | None) -> str:
+    if verb is None:
+        return "you"
+    return f"you {YOUR_VERBS.get(verb.lower(), verb)}"
 
 
 def verdict(result: GameResult, names: Sequence[str], seat: int | None) -> str:
-    """Who won, in a sentence's words: "You win", "You share the win with Allies", "Axis wins"."""
-    winners = [names[index] for index in result.winners]
-    if seat is not None and seat in result.winners:
-        others = [names[index] for index in result.winners if index != seat]
-        return f"You share the win with {' and '.join(others)}" if others else "You win"
+    """Who won, in a sentence's words: "You won", "You lost", "You share the win with Axis", "Won by Axis"."""
+    winners = [seat_title(names[index]) for index in result.winners]
+    if seat is not None:
+        if seat not in result.winners:
+            return "You lost"
+        others = [seat_title(names[index]) for index in result.winners if index != seat]
+        return f"You share the win with {' and '.join(others)}" if others else "You won"
     if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+        return f"Won by {winners[0]}"
+    return f"Shared by {', '.join(winners[:-1])} and {winners[-1]}"
 
 
 @contextmanager

@@ -15,7 +15,7 @@ except ModuleNotFoundError as error:
     if error.name not in ("gymnasium", "pettingzoo"):
         raise
     raise ModuleNotFoundError(
-        f'warcards.rl needs the rl extra (pip install "warcards[rl]"): {error.name} is not installed',
+        f'warcards.rl needs the rl extra (pip install -e ".[rl]" in the warcards checkout): {error.name} is not installed',
         name=error.name,
     ) from error
 

@@ -40,7 +40,7 @@ try:
     import pyspiel
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
-        f'warcards.rl.openspiel needs the rl extra (pip install "warcards[rl]"): {error.name} is not installed',
+        f'warcards.rl.openspiel needs the rl extra (pip install -e ".[rl]" in the warcards checkout): {error.name} is not installed',
         name=error.name,
     ) from error
 

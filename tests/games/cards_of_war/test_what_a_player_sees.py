@@ -359,3 +359,14 @@ def test_any_action_number_gets_a_label_or_a_clear_error(steps: int, action: int
         assert "0.." in str(error)
     else:
         assert label.startswith(state.action_to_string(action))
+
+
+def test_a_deploy_label_says_what_it_does_to_its_battle() -> None:
+    """Issue 34: Race to Messina's labels said "55F → 48F", Cards of War's only named the card and the battle."""
+    state = game().new_initial_state()
+    rng = random.Random(3)
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+    labels = [state.action_label(action) for action in state.legal_actions()]
+    assert labels and all(re.search(r"\((kills .+; )?(left|centre|right) \d+ → \d+ vs \d+\)$|\(.*wins ", label)
+                          or "no card to deploy" in label for label in labels), labels

@@ -303,3 +303,27 @@ def test_at_night_a_minefield_names_the_ships_it_turns_face_up_and_no_other() ->
         "Turned face up: player 1's Nelson, Hood",
     ]
     assert [line.text for line in state.log_lines(action, after, 1)][1] == "Turned face up: your Nelson, Hood"
+
+
+def test_overkill_reads_as_enough_to_sink_not_more_hits_than_the_ship_has() -> None:
+    """Issue 34: "4 hits, 4 of 3" read as if a ship took more hits than its Hit Number."""
+    from warcards import load_game
+    from warcards.bots import make_agent
+    from warcards.match import follow
+
+    naval_war = load_game("naval-war")
+    overkills = 0
+    for seed in range(6):
+        followed = follow(naval_war, seed, [], [0])
+        state, rng = followed.state, followed.rng
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                action = state.sample_outcome(rng.random())
+            else:
+                action = make_agent("random", naval_war, player, seed).step(SeatView(state, player))
+            for line in apply_logged_lines(state, action, [0])[0]:
+                for taken, hit_number in re.findall(r"hits?, (\d+) of (\d+)", line.text):
+                    assert int(taken) <= int(hit_number), line.text
+                overkills += "enough to sink it" in line.text
+    assert overkills, "no overkill in these games"

@@ -384,13 +384,44 @@ def result(state: CardsOfWarState) -> GameResult:
 # ----- move labels and the public view ------------------------------------------------------------------------
 def action_label(state: CardsOfWarState, action: int) -> str:
     """The notation (`action_to_string`, which names the deployed card already) with the drawn card's name at a
-    chance node and the reason for a pass."""
+    chance node, the reason for a pass, and what a legal deployment does to its battle ("deploy A07 (Air
+    Superiority) left (left 0 → 4 vs 3)", "… (kills Spy; right 2 → 4 vs 0)", "… (wins left 9–3)")."""
     text = state.action_to_string(action)
     if state.to_act == CHANCE:
         return f"{text} ({_name(state, action)})"
     if action == state.layout.pass_turn:
         return f"{text} (no card to deploy)"
+    if action in state.legal_actions():
+        return f"{text} ({_deploy_effect(state, action)})"
     return text
+
+
+def _deploy_effect(state: CardsOfWarState, action: int) -> str:
+    """What deploying by legal `action` does to its battle, read off a copy with the card placed by the rules:
+    the card it kills and the battle's points before and after, or the battle won. Only what the table shows
+    (the battles' cards and points) and the mover's own card go in; a RECON answer does not."""
+    p = state.mover
+    q = 1 - p
+    layout = state.layout
+    probe = state._copy()
+    if action >= layout.top_discard:
+        b = action - layout.top_discard
+        rules._deploy_top_discard(probe, p, b)
+    else:
+        index = action - layout.joint if action >= layout.joint else action
+        b = index % NUM_BATTLES
+        rules.place(probe, p, index // NUM_BATTLES + state.deck_offset[p], b)
+    parts = []
+    if probe.kills[p] > state.kills[p]:
+        parts.append(f"kills {_name(state, state.battle_piles[q * NUM_BATTLES + b][-1])}")
+    before = state.battle_totals[p * NUM_BATTLES + b]
+    if probe.battle_winner[b] == p and state.battle_winner[b] == OPEN:
+        totals = _totals_before_win(state, probe, p, b)
+        parts.append(f"wins {BATTLE_NAMES[b]} {totals[p]}–{totals[q]}")
+    else:
+        mine = probe.battle_totals[p * NUM_BATTLES + b]
+        parts.append(f"{BATTLE_NAMES[b]} {before} → {mine} vs {probe.battle_totals[q * NUM_BATTLES + b]}")
+    return "; ".join(parts)
 
 
 def observe_public(state: CardsOfWarState) -> JSON:

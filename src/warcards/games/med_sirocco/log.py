@@ -17,9 +17,12 @@ from warcards.games.med_sirocco import cards as deck
 from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.cards import (
     E_FOG,
+    E_INTEL,
     K_BONUS,
     K_FORCE,
     K_OPERATION,
+    K_SPECIAL,
+    NEUTRAL,
     TYPE_NAMES,
 )
 from warcards.games.med_sirocco.notation import (
@@ -39,6 +42,7 @@ from warcards.games.med_sirocco.notation import (
     USE,
 )
 from warcards.games.med_sirocco.params import SERIES_TARGET
+from warcards.games.med_sirocco.rules.play_checks import face_down_round
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
@@ -193,8 +197,11 @@ def log_lines(
     if move:
         lines.append(LogLine(move, "chance" if actor == CHANCE else "move", actor))
     events = _new_events(before, after)
-    lines += _event_lines(before, after, v, events)
+    # 3.2 then 3.4: the face-down cards are turned over before the outcome (and the Explosions it rolls).
+    turn_over = next((i for i, (code, _, _) in enumerate(events) if code in AFTER_THE_REVEAL), len(events))
+    lines += _event_lines(before, after, v, events, events[:turn_over])
     lines += _reveal_lines(before, after, v, events)
+    lines += _event_lines(before, after, v, events, events[turn_over:])
     lines += _capture_lines(before, after, v, events)
     lines += _summaries(before, after, v)
     return lines
@@ -338,15 +345,20 @@ def _play_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
     return v.does(p, "act")
 
 
+AFTER_THE_REVEAL = frozenset({codes.EV_INVALID, codes.EV_SUNK, codes.EV_DESTROY, codes.EV_TOTALS, codes.EV_WIN,
+                              codes.EV_DRAW, codes.EV_NO_COMBAT})
+"""The events a step adds once a Battle's face-down cards are turned over (3.2): their lines follow the reveal's."""
+
+
 def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
-                 events: list[tuple[int, int, int]]) -> list[LogLine]:
-    """The public events of the step in words (rolls and the Operation's outcome are said elsewhere)."""
+                 events: list[tuple[int, int, int]], said: list[tuple[int, int, int]]) -> list[LogLine]:
+    """The public events `said` (of the step's `events`) in words (rolls are said elsewhere)."""
     g = before.game
     actor = before.current_player()
     # 5.0: the Operation given out by the winner's `seat` move is said by the move line, VP and all.
     given = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
     out: list[LogLine] = []
-    for code, a, b in events:
+    for code, a, b in said:
         if code == codes.EV_WIN and b == given:
             continue
         if code == codes.EV_OP:
@@ -486,8 +498,29 @@ def action_label(state: MedSiroccoState, action: int) -> str:
         if 0 <= action < N_CARDS:
             return f"{text} ({_bare(g, action)})"
         return text
+    if PLAY <= action < DISCARD and face_down_round(state) and state.turn_mode == 0:
+        c = action - PLAY
+        doomed = _thrown_away(state, state.to_act, c)
+        warning = f"; thrown away at the reveal: {doomed}" if doomed else ""
+        return f"{text} ({_bare(g, c)}, face down{warning})"
     if PLAY <= action < SELECT:
         return f"{text} ({_bare(g, (action - PLAY) % DISCARD)})"
+    if state.phase == codes.PH_HELD:
+        if action == USE:
+            return f"{text} (roll for the Sirocco passed to you: 1-3 cancels a player's play, 4-6 passes it on, 2.44)"
+        return f"{text} (discard the Sirocco passed to you, 2.44)"
+    if action == PASS and state.phase == codes.PH_SUPPLY:
+        return f"{text} (pick up no ship, 2.41)"
+    if action == PASS:
+        return f"{text} (play no card)"
+    if action == DISCARD_ALL:
+        return f"{text} (your whole hand, playing no card)"
+    if action == DONE:
+        return f"{text} (end your play)"
+    if TYPE <= action < TYPE + len(TYPE_WORDS):
+        word = TYPE_WORDS[action - TYPE]
+        counted = "air, surface and sub values all count" if word == "combined" else f"only {word} values count"
+        return f"{text} ({counted}, 3.1)"
     if SELECT <= action < SEAT:
         return f"{text} ({_bare(g, action - SELECT)})"
     if SEAT <= action < TYPE:
@@ -502,6 +535,22 @@ def action_label(state: MedSiroccoState, action: int) -> str:
     if action == ADMIRAL_B:
         return f"{text} (2.46 B: two Force cards)"
     return text
+
+
+def _thrown_away(state: MedSiroccoState, p: int, c: int) -> str:
+    """Why card `c`, played face down by `p` now, will be discarded when it is turned over (3.2), as far as `p`
+    can tell: a card of the other side (3.1, unless sides may change: 6.1 or Night action), a Force card out
+    of the Operation's years (3.1), an Intelligence card (2.45: 1st round only); "" when none of these."""
+    g = state.game
+    kind, side, years, _ = g.card_facts[c]
+    mine = state.seat_side[p]
+    if side != NEUTRAL and mine >= 0 and side != mine and not (state.change_sides and state.num_players > 2):
+        return f"not a card of your side, the {SIDE_NAMES[mine]} (3.1)"
+    if kind == K_FORCE and not years & state.year_bit:
+        return f"not playable in {state.year}, the Operation's year (3.1)"
+    if kind == K_SPECIAL and g.effect[c] == E_INTEL:
+        return "Intelligence is played in a Battle's 1st round only (2.45)"
+    return ""
 
 
 def _bare(game: MedSiroccoGame, c: int) -> str:

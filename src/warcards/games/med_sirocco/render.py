@@ -24,7 +24,7 @@ PHASE_WORDS = {
     "chance": "a draw or a die roll",
     "choose-operation": "{who} to keep one of two Operations (5.0)",
     "declare-type": "{who} to declare the engagement type",
-    "turn": "{who} to play, discard or pass",
+    "turn": "{who} to play or discard",
     "play": "{who} to add a card or end the play",
     "admiral": "{who} to choose the Admiral's option",
     "target": "{who} to choose the target",

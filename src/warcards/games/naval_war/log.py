@@ -230,10 +230,14 @@ class _Step:
         return self.table.ship_names[s]
 
     def hits(self, s: int, added: int) -> str:
-        """`added` hits on ship `s`, with its damage afterwards against its Hit Number."""
+        """`added` hits on ship `s`, with its damage afterwards against its Hit Number ("2 hits, 4 of 9"); hits
+        beyond the Hit Number are not counted as damage ("4 hits, 3 of 3: enough to sink it")."""
         b = self.before
         total = b.damage[s] + b.mine_hits[b.ship_position[s] - FLEET] + added
-        return f"{added} hit{'s' * (added != 1)}, {total} of {self.table.ship_hits[s]}"
+        needed = self.table.ship_hits[s]
+        if total > needed:
+            return f"{added} hit{'s' * (added != 1)}, {needed} of {needed}: enough to sink it"
+        return f"{added} hit{'s' * (added != 1)}, {total} of {needed}"
 
     # ----- the move or chance result -------------------------------------------------------------------
     def event(self, action: int) -> str | None:
@@ -600,9 +604,13 @@ def _label_names(state: NavalWarState, action: int) -> str | None:
     block, index = state.layout.decode(action)
     if block in _SIMPLE_NAMES:
         return _SIMPLE_NAMES[block]
+    if block == "draw":
+        return "take the pile's top card, then play or discard a card"
     if block == "discard":
-        return kind_name(t, index)
-    if block in ("fire", "give"):
+        return f"{kind_name(t, index)} to the discard pile"
+    if block == "fire":
+        return f"{kind_name(t, t.salvo_kinds[index])}: the target comes next"
+    if block == "give":
         return kind_name(t, t.salvo_kinds[index])
     if block in ("at", "dd_sink"):
         return _target(state, index)

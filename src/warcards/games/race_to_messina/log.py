@@ -478,8 +478,15 @@ def action_label(state: RaceToMessinaState, action: int) -> str:
         before = _side_total(state, group, faction)
         rest = [c for c in state.on_table[group] if c != target and (v.name != "race" or t.faction[c] == faction)]
         return f"{text} ({before}F → {force_total(t, rest)}F)"
-    if card >= 0 and decode(action)[0] == K_ACTIVATE:
+    kind = decode(action)[0]
+    if card >= 0 and kind == K_ACTIVATE:
         return f"{text} ({_ability_words(state, card)})"
+    if card >= 0 and kind in (K_DEPLOY, K_DEPLOY_SECOND) and state.to_act >= 0:
+        groups = v.seat_groups[state.to_act]
+        group = groups[1 if kind == K_DEPLOY_SECOND and len(groups) > 1 else 0]
+        pending = list(state.deploying[group])
+        after = force_total(t, [*pending, card])
+        return f"{text} ({card_facts(t, card)}; face down there: {force_total(t, pending)}F → {after}F)"
     if card >= 0:
         return f"{text} ({card_facts(t, card)})"
     return f"{text} ({_single_note(state, action)})"
