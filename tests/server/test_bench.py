@@ -5,6 +5,7 @@ memory per playing table; bad options are refused before anything starts."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
@@ -85,3 +86,14 @@ def test_bench_server_options_are_checked_before_anything_starts() -> None:
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_bench_serve_flags_reach_the_server_and_a_server_that_cannot_start_is_an_error_not_a_traceback() -> None:
+    result = runner.invoke(
+        app, ["bench", "--server", "--tables", "1", "--database", "sqlite", "--serve-flag=--no-such-flag"]
+    )
+    assert result.exit_code == 1, result.output
+    assert "warcards serve did not start" in result.output and "logs are in" in result.output
+    assert "Traceback" not in result.output
+    log = result.output.split("its log: ", 1)[1].split(";", 1)[0].strip()
+    assert "--no-such-flag" in Path(log).read_text()

@@ -546,6 +546,9 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
                 if not options.as_json:
                     console.print(escape(f"{choice}: skipped — {error}"))
                 continue
+            except server_bench.BenchError as error:
+                typer.echo(f"Error: {_one_line(str(error), 600)}", err=True)
+                raise typer.Exit(1) from None
         if options.as_json:
             results.append(result.as_dict())
             continue

@@ -27,6 +27,7 @@ import json
 import os
 import queue
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,14 @@ READY_TIMEOUT = 600.0
 """Seconds the load clients may take to connect every seat."""
 
 
+class BenchError(Exception):
+    """The benchmark could not run: the server did not start or refused, a load client failed."""
+
+
+class BenchTimeout(BenchError):
+    """A load client did not answer in time."""
+
+
 @dataclass(frozen=True)
 class ServerBenchResult:
     """One benchmark run's figures (latencies in milliseconds, memory in KiB unless named MiB)."""
@@ -66,6 +75,8 @@ class ServerBenchResult:
     client_processes: int
     think: tuple[float, float]
     duration: float | None
+    seat_seconds: float
+    connect_seconds: float
     seconds: float
     acts_acked: int
     p50_ms: float | None
@@ -105,10 +116,11 @@ class ServerBenchResult:
         lines = [
             f"database: {self.database}; game: {self.game}; tables: {self.tables}; "
             f"client processes: {self.client_processes}; clients act {pace}",
-            f"measured over {span}",
+            f"tables made and seated through the lobby in {self.seat_seconds:.1f} s; load clients started and "
+            f"every seat connected in {self.connect_seconds:.1f} s; measured over {span}",
             f"client-side act -> ack: {self.acts_acked} acts acknowledged ({self.acks_per_s:.0f} per second); "
             f"p50 {_ms(self.p50_ms)}, p95 {_ms(self.p95_ms)}, p99 {_ms(self.p99_ms)}, max {_ms(self.max_ms)}",
-            f"server-side, receipt -> last broadcast queued (GET /stats, {self.server_acts} acts): "
+            f"server-side, receipt -> last broadcast queued (GET /stats, {self.server_acts} acts of the whole run): "
             f"p50 {_ms(self.server_p50_ms)}, p99 {_ms(self.server_p99_ms)}",
             f"server memory per playing table: {self.kib_per_playing_table:.0f} KiB "
             f"(RSS idle {self.idle_mib:.0f} MiB, peak while playing {self.peak_mib:.0f} MiB); "
@@ -237,9 +249,9 @@ class LoadClient:
             try:
                 line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise TimeoutError(f"a load client sent no {key!r} line in time") from None
+                raise BenchTimeout(f"a load client sent no {key!r} line in time") from None
             if line is None:
-                raise RuntimeError(f"a load client ended without a {key!r} line (exit {self.process.wait()})")
+                raise BenchError(f"a load client ended without a {key!r} line (exit {self.process.wait()})")
             if key in line:
                 return dict(line[key]) if isinstance(line[key], dict) else {key: line[key]}
 
@@ -258,7 +270,7 @@ def _wait_healthy(process: subprocess.Popen[bytes], base: str, log_path: Path) -
         except httpx.HTTPError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"warcards serve did not start; its log: {log_path}")
+            raise BenchError(f"warcards serve did not start; its log: {log_path}")
         time.sleep(0.1)
 
 
@@ -267,15 +279,25 @@ def seat_tables(base: str, game: str, tables: int, players: int) -> list[dict[st
     people = [{"kind": "person"}] * players
     orders = []
     with httpx.Client(base_url=base, timeout=120) as client:
-        for _ in range(tables):
-            made = client.post("/tables", json={"game": game, "seats": people, "public": False})
-            made.raise_for_status()
-            table = made.json()["id"]
+        for made_so_far in range(tables):
+            made = _lobby_answer(client.post("/tables", json={"game": game, "seats": people, "public": False}),
+                                 made_so_far)
             for seat in range(players):
-                joined = client.post(f"/tables/{table}/seats/{seat}", json={"name": f"p{seat}"})
-                joined.raise_for_status()
-                orders.append({"table": table, "seat": seat, "token": joined.json()["token"]})
+                joined = _lobby_answer(client.post(f"/tables/{made['id']}/seats/{seat}", json={"name": f"p{seat}"}),
+                                       made_so_far)
+                orders.append({"table": made["id"], "seat": seat, "token": joined["token"]})
     return orders
+
+
+def _lobby_answer(response: httpx.Response, made_so_far: int) -> dict[str, Any]:
+    """The JSON of a lobby answer; a refusal (a server limit, say) stops the run saying what the server said."""
+    if response.is_success:
+        return dict(response.json())
+    raise BenchError(
+        f"the server refused {response.request.method} {response.request.url.path} after {made_so_far} tables "
+        f"({response.status_code}: {response.text[:300]}); a server limit can be raised with --serve-flag "
+        "(or bench.SERVE_FLAGS)"
+    )
 
 
 def run(
@@ -295,6 +317,19 @@ def run(
     players = load_game(game).num_players
     _more_open_files()  # inherited by the server and the load clients
     folder = Path(tempfile.mkdtemp(prefix="warcards-bench-"))
+    try:
+        figures = _play(folder, tables, game, players, database, client_processes, think, duration, timeout, seed,
+                        serve_flags)
+    except (BenchError, httpx.HTTPError) as error:
+        raise BenchError(f"{error}; the server's and the load clients' logs are in {folder}") from error
+    shutil.rmtree(folder, ignore_errors=True)
+    return figures
+
+
+def _play(folder: Path, tables: int, game: str, players: int, database: str, client_processes: int,
+          think: tuple[float, float], duration: float | None, timeout: float, seed: int,
+          serve_flags: Sequence[str]) -> ServerBenchResult:
+    """`run` with its logs in `folder`."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with ExitStack() as stack:
@@ -307,7 +342,9 @@ def run(
         stack.callback(_stop, process)
         _wait_healthy(process, base, folder / "server.log")
         idle = rss_kib(process.pid)
+        seating = time.monotonic()
         orders = seat_tables(base, game, tables, players)
+        seat_seconds = time.monotonic() - seating
         seated = rss_kib(process.pid)
         peak = PeakRss(process.pid)
         clients = [
@@ -316,13 +353,14 @@ def run(
         ]
         for client in clients:
             stack.callback(client.close)
-        started = time.monotonic()
+        started = connecting = time.monotonic()
         for index, order in enumerate(orders):
             clients[index % len(clients)].send(order)
         for client in clients:
             client.send({"command": "go"})
         for client in clients:
             client.expect("ready", started + READY_TIMEOUT)
+        connected = time.monotonic()
         if duration is not None:
             for client in clients:
                 client.send({"command": "measure"})
@@ -330,17 +368,19 @@ def run(
             time.sleep(duration)
             for client in clients:
                 client.send({"command": "stop"})
-            deadline = time.monotonic() + 60
+            stopped = time.monotonic()
+            deadline = stopped + 60
         else:
             deadline = started + timeout
         results = []
         for client in clients:
             try:
                 results.append(client.expect("result", deadline))
-            except TimeoutError:
+            except BenchTimeout:
                 client.send({"command": "stop"})
                 results.append(client.expect("result", time.monotonic() + 60))
-        elapsed = time.monotonic() - started
+        if duration is None:
+            stopped = time.monotonic()
         peak_kib = peak.stop()
         stats = httpx.get(f"{base}/stats", timeout=60).json()
         events = None
@@ -358,7 +398,8 @@ def run(
     kind = database.split(":", 1)[0].split("+", 1)[0]
     return ServerBenchResult(
         database=kind, game=game, tables=tables, client_processes=len(clients), think=think, duration=duration,
-        seconds=elapsed, acts_acked=len(latencies), p50_ms=percentile(latencies, 0.5),
+        seconds=stopped - started, seat_seconds=seat_seconds, connect_seconds=connected - connecting,
+        acts_acked=len(latencies), p50_ms=percentile(latencies, 0.5),
         p95_ms=percentile(latencies, 0.95), p99_ms=percentile(latencies, 0.99),
         max_ms=latencies[-1] if latencies else None, refused=dict(refused),
         failures=sum(int(result["failures"]) for result in results),
