@@ -220,10 +220,10 @@ def _more_open_files() -> None:
 class LoadClient:
     """One `warcards.server.loadclient` process: its seats go in on standard input, its lines come out."""
 
-    def __init__(self, url: str, think: tuple[float, float], seed: int, log: IO[bytes]) -> None:
+    def __init__(self, url: str, think: tuple[float, float], seed: int, until_stop: bool, log: IO[bytes]) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "warcards.server.loadclient", url, "--think", str(think[0]), str(think[1]),
-             "--seed", str(seed)],
+             "--seed", str(seed), *(["--until-stop"] if until_stop else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, env=os.environ.copy(),
         )
         self.lines: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -348,7 +348,7 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         seated = rss_kib(process.pid)
         peak = PeakRss(process.pid)
         clients = [
-            LoadClient(f"ws://127.0.0.1:{port}", think, seed * 1000 + number, client_log)
+            LoadClient(f"ws://127.0.0.1:{port}", think, seed * 1000 + number, duration is not None, client_log)
             for number in range(max(1, client_processes))
         ]
         for client in clients:

@@ -1,10 +1,11 @@
 """The load client of `warcards bench --server`: many person seats played over WebSockets by one asyncio process.
 
-Run as `python -m warcards.server.loadclient ws://HOST:PORT [--think MIN MAX] [--seed N]`. Standard input
+Run as `python -m warcards.server.loadclient ws://HOST:PORT [--think MIN MAX] [--seed N] [--until-stop]`. Standard input
 takes one JSON line per seat (`table`, `seat`, `token`), then `{"command": "go"}` (no more seats), and later
 optionally `{"command": "measure"}` (the acts timed so far are dropped: the measured window starts now) and
 `{"command": "stop"}` (or the end of the input). Standard output gets `{"ready": SEATS}` once every seat has
-its `welcome`, then one `{"result": {...}}` line when every seat's game has ended or on `stop`.
+its `welcome`, then one `{"result": {...}}` line when every seat's game has ended (not with `--until-stop`)
+or on `stop`.
 
 Each seat is one connection speaking docs/protocol.md as a person's client would: `hello` with its token,
 then, whenever a frame says the seat is to move, an `act` with a seeded random choice among `legal`,
@@ -205,16 +206,19 @@ async def commands(reader: asyncio.StreamReader, url: str, think: tuple[float, f
             return
 
 
-async def games(tally: Tally, tasks: list[asyncio.Task[None]], all_given: asyncio.Event) -> None:
-    """Say `ready` once every seat is welcomed (or failed), then wait for every game to end."""
+async def games(tally: Tally, tasks: list[asyncio.Task[None]], all_given: asyncio.Event, until_stop: bool) -> None:
+    """Say `ready` once every seat is welcomed (or failed), then wait for every game to end (and, with
+    `until_stop`, for `stop`: the result covers the measured window even when every game ended before it)."""
     await all_given.wait()
     while tally.welcomed + len(tally.failures) < len(tasks):
         await asyncio.sleep(0.05)
     emit({"ready": tally.welcomed})
     await asyncio.gather(*tasks)
+    if until_stop:
+        await asyncio.Event().wait()
 
 
-async def main(url: str, think: tuple[float, float], seed: int) -> None:
+async def main(url: str, think: tuple[float, float], seed: int, until_stop: bool) -> None:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=2**24)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -223,7 +227,7 @@ async def main(url: str, think: tuple[float, float], seed: int) -> None:
     all_given = asyncio.Event()
     waiting = {
         asyncio.create_task(commands(reader, url, think, seed, tally, tasks, all_given)),
-        asyncio.create_task(games(tally, tasks, all_given)),
+        asyncio.create_task(games(tally, tasks, all_given, until_stop)),
     }
     await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
     result = tally.result()
@@ -238,5 +242,6 @@ if __name__ == "__main__":
     parser.add_argument("url", help="ws://HOST:PORT of the server")
     parser.add_argument("--think", type=float, nargs=2, default=(0.0, 0.0), metavar=("MIN", "MAX"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--until-stop", action="store_true", help="report on `stop` only, not when the games end")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.url, (arguments.think[0], arguments.think[1]), arguments.seed))
+    asyncio.run(main(arguments.url, (arguments.think[0], arguments.think[1]), arguments.seed, arguments.until_stop))
