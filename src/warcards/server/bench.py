@@ -91,6 +91,8 @@ class ServerBenchResult:
     server_acts: int
     server_p50_ms: float | None
     server_p99_ms: float | None
+    server_cpu_share: float
+    client_cpu_share: float
     idle_mib: float
     peak_mib: float
     kib_per_playing_table: float
@@ -126,6 +128,10 @@ class ServerBenchResult:
             f"(RSS idle {self.idle_mib:.0f} MiB, peak while playing {self.peak_mib:.0f} MiB); "
             f"per seated table before any client connected: {self.kib_per_seated_table:.0f} KiB",
         ]
+        lines.append(
+            f"CPU over the measured span: server process {self.server_cpu_share:.0%} of a core, "
+            f"each load client {self.client_cpu_share:.0%} on average (a client near 100% slows its own figure)"
+        )
         if self.events is not None:
             lines.append(f"accepted events: {self.events} = {self.events / self.seconds:.0f} per second")
         if self.refused:
@@ -157,6 +163,15 @@ def parse_think(text: str) -> tuple[float, float]:
     if not (0 <= low <= high <= 600):
         raise ValueError(f"--think takes seconds from 0 to 600 with MIN <= MAX, got {text!r}")
     return low, high
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far, user and system, seconds (Linux /proc); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -354,6 +369,7 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         for client in clients:
             stack.callback(client.close)
         started = connecting = time.monotonic()
+        server_cpu = cpu_seconds(process.pid)
         for index, order in enumerate(orders):
             clients[index % len(clients)].send(order)
         for client in clients:
@@ -365,10 +381,12 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
             for client in clients:
                 client.send({"command": "measure"})
             started = time.monotonic()
+            server_cpu = cpu_seconds(process.pid)
             time.sleep(duration)
             for client in clients:
                 client.send({"command": "stop"})
             stopped = time.monotonic()
+            server_cpu = cpu_seconds(process.pid) - server_cpu
             deadline = stopped + 60
         else:
             deadline = started + timeout
@@ -381,6 +399,7 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
                 results.append(client.expect("result", time.monotonic() + 60))
         if duration is None:
             stopped = time.monotonic()
+            server_cpu = cpu_seconds(process.pid) - server_cpu
         peak_kib = peak.stop()
         stats = httpx.get(f"{base}/stats", timeout=60).json()
         events = None
@@ -406,6 +425,8 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         failure_messages=[message for result in results for message in result["failure_messages"]],
         finished=sum(1 for count in ended.values() if count == players), events=events,
         server_acts=int(stats["acts"]), server_p50_ms=stats["p50_ms"], server_p99_ms=stats["p99_ms"],
+        server_cpu_share=server_cpu / (stopped - started),
+        client_cpu_share=sum(float(result["cpu_s"]) for result in results) / len(results) / (stopped - started),
         idle_mib=idle / 1024, peak_mib=peak_kib / 1024,
         kib_per_playing_table=(peak_kib - idle) / max(tables, 1),
         kib_per_seated_table=(seated - idle) / max(tables, 1),

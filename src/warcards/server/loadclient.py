@@ -45,6 +45,7 @@ class Tally:
     """What one client process measured, over the window since the last `measure` (or the start)."""
 
     window_start: float = field(default_factory=time.perf_counter)
+    cpu_start: float = field(default_factory=time.process_time)
     latencies_ms: list[float] = field(default_factory=list)
     acts_sent: int = 0
     refused: Counter[str] = field(default_factory=Counter)
@@ -55,6 +56,7 @@ class Tally:
     def measure(self) -> None:
         """Start the window now: acts sent before it are not timed."""
         self.window_start = time.perf_counter()
+        self.cpu_start = time.process_time()
         self.latencies_ms.clear()
         self.acts_sent = 0
         self.refused.clear()
@@ -79,6 +81,7 @@ class Tally:
             "failures": len(self.failures),
             "failure_messages": self.failures[:FAILURES_KEPT],
             "window_s": time.perf_counter() - self.window_start,
+            "cpu_s": time.process_time() - self.cpu_start,
         }
 
 
