@@ -23,6 +23,8 @@ test: the machine's other load shows in them.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import json
 import os
 import queue
@@ -47,8 +49,19 @@ from warcards.server.db import Store
 from warcards.server.pgcluster import free_port, throwaway_postgres
 
 SERVE_FLAGS: tuple[str, ...] = ()
-"""Flags added to every `warcards serve` command line the benchmark starts (after `--port` and
-`--database`): the place to raise a server limit that K tables from one loopback address would meet."""
+"""Flags added to every `warcards serve` command line the benchmark starts (after `--port`, `--database`
+and the raised limits of `LOOPBACK_LIMITS`): the place to raise another server limit that K tables from one
+loopback address would meet."""
+
+LOOPBACK_LIMITS = {
+    "max_tables_per_address": "0",
+    "max_open_tables": "0",
+    "address_rate": "1000000",
+    "address_burst": "1000000",
+}
+"""Server limits the benchmark lifts when its server has them (a field of `warcards.server.config.ServerConfig`,
+set by the flag of the same name): every table and seat of a run comes from one loopback address, which a
+limit per client address would stop long before K tables (0: no limit)."""
 
 RSS_SAMPLE_SECONDS = 0.5
 """How often the server's resident memory is read while the tables play."""
@@ -219,10 +232,21 @@ def database_for(choice: str, folder: Path) -> Iterator[str]:
         yield choice
 
 
+def raised_limits() -> list[str]:
+    """`--flag VALUE` for each limit of `LOOPBACK_LIMITS` that this server has."""
+    try:
+        config = importlib.import_module("warcards.server.config")
+    except ImportError:
+        return []
+    names = {field.name for field in dataclasses.fields(config.ServerConfig)}
+    return [part for name, value in LOOPBACK_LIMITS.items() if name in names
+            for part in (f"--{name.replace('_', '-')}", value)]
+
+
 def serve_command(port: int, database: str, extra: Sequence[str] = ()) -> list[str]:
-    """The `warcards serve` command line of a benchmark run: `SERVE_FLAGS` and then `extra` go last."""
+    """The `warcards serve` command line of a benchmark run: the raised limits, `SERVE_FLAGS`, then `extra`."""
     return [sys.executable, "-m", "warcards", "serve", "--port", str(port), "--database", database,
-            *SERVE_FLAGS, *extra]
+            *raised_limits(), *SERVE_FLAGS, *extra]
 
 
 def _more_open_files() -> None:
