@@ -172,6 +172,8 @@ async def play_seat(url: str, order: dict[str, Any], think: tuple[float, float],
                     await seat.on_position(*found)
                 if ended and not seat.awaiting:  # the last act's ack comes after the `end` it caused
                     return
+            if not ended:
+                raise ConnectionError(f"the server closed the connection before the game ended ({socket.close_code})")
         finally:
             if seat.pending is not None:
                 seat.pending.cancel()
