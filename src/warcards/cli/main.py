@@ -377,6 +377,7 @@ class ServerBenchOptions:
     duration: float | None
     serve_flags: tuple[str, ...]
     as_json: bool
+    seed: int
 
 
 @app.command()
@@ -438,7 +439,7 @@ def bench(
     if server:
         _bench_server(
             game, tables, database or ["sqlite", "postgres"],
-            ServerBenchOptions(client_processes, think, duration, tuple(serve_flag or ()), as_json),
+            ServerBenchOptions(client_processes, think, duration, tuple(serve_flag or ()), as_json, seed),
         )
         return
     if (tables, client_processes, think, duration, serve_flag, database) != (
@@ -540,7 +541,7 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
                 with server_bench.database_for(choice, Path(folder)) as url:
                     result = server_bench.run(
                         tables, game_id, url, client_processes=options.client_processes, think=think,
-                        duration=options.duration, serve_flags=options.serve_flags,
+                        duration=options.duration, serve_flags=options.serve_flags, seed=options.seed,
                     )
             except PostgresUnavailable as error:
                 if not options.as_json:
@@ -553,7 +554,7 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
             results.append(result.as_dict())
             continue
         for line in result.lines():
-            console.print(escape(line))
+            console.print(escape(line), soft_wrap=True)
     if options.as_json:
         print(json.dumps(results, indent=2))
 

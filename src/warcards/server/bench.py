@@ -1,7 +1,8 @@
 """A load benchmark of `warcards serve` as its clients see it: K tables of person seats played over WebSockets.
 
     warcards bench --server --tables 100 [--game cards-of-war] [--database sqlite|postgres|URL]
-                   [--client-processes 2] [--think 0 | --think 1..5] [--duration SECONDS] [--json]
+                   [--client-processes 2] [--think 0|SECONDS|MIN..MAX] [--duration SECONDS]
+                   [--serve-flag FLAG] [--seed N] [--json]
     python -m warcards.server.bench --tables 100 …   (the same options)
 
 It starts `warcards serve` on a free loopback port (SQLite in a temporary folder; `postgres`: a throwaway
@@ -476,6 +477,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--duration", type=float, default=None, help="seconds of the measured window")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--serve-flag", action="append", default=[], help="one more `warcards serve` flag")
+    parser.add_argument("--seed", type=int, default=0, help="the load clients' choices")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="warcards-bench-db-") as folder, database_for(
@@ -483,7 +485,7 @@ def main(argv: list[str] | None = None) -> None:
     ) as url:
         result = run(
             args.tables, args.game, url, client_processes=args.client_processes, think=args.think,
-            duration=args.duration, timeout=args.timeout, serve_flags=args.serve_flag,
+            duration=args.duration, timeout=args.timeout, serve_flags=args.serve_flag, seed=args.seed,
         )
     print(json.dumps(result.as_dict(), indent=2) if args.json else "\n".join(result.lines()))
 
