@@ -5,6 +5,7 @@ memory per playing table; bad options are refused before anything starts."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -95,5 +96,6 @@ def test_bench_serve_flags_reach_the_server_and_a_server_that_cannot_start_is_an
     assert result.exit_code == 1, result.output
     assert "warcards serve did not start" in result.output and "logs are in" in result.output
     assert "Traceback" not in result.output
-    log = result.output.split("its log: ", 1)[1].split(";", 1)[0].strip()
-    assert "--no-such-flag" in Path(log).read_text()
+    log = Path(result.output.split("its log: ", 1)[1].split(";", 1)[0].strip())
+    assert "--no-such-flag" in log.read_text()
+    shutil.rmtree(log.parent)
