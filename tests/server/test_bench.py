@@ -28,6 +28,7 @@ def assert_client_figures(figures: dict[str, Any]) -> None:
     assert figures["acts_acked"] > 0
     assert None not in (figures["p50_ms"], figures["p95_ms"], figures["p99_ms"])
     assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert sum(count for _, count, _ in figures["p99_ms_by_slice"]) == figures["acts_acked"]
     assert figures["server_acts"] > 0 and figures["server_p99_ms"] is not None
     assert figures["kib_per_playing_table"] > 0
     assert figures["failures"] == 0, figures["failure_messages"]

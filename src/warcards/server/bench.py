@@ -67,6 +67,9 @@ limit per client address would stop long before K tables (0: no limit)."""
 RSS_SAMPLE_SECONDS = 0.5
 """How often the server's resident memory is read while the tables play."""
 
+SLICES = 6
+"""The measured span is cut in this many equal parts, each with its own p99."""
+
 READY_TIMEOUT = 600.0
 """Seconds the load clients may take to connect every seat."""
 
@@ -97,6 +100,7 @@ class ServerBenchResult:
     p95_ms: float | None
     p99_ms: float | None
     max_ms: float | None
+    p99_ms_by_slice: list[tuple[float, int, float | None]]
     refused: dict[str, int]
     failures: int
     failure_messages: list[str]
@@ -126,7 +130,7 @@ class ServerBenchResult:
         span = (
             f"a {self.seconds:.1f} s window once every seat was connected"
             if self.duration is not None
-            else f"{self.seconds:.1f} s, every game to its end"
+            else f"{self.seconds:.1f} s from the first act, every game to its end"
             + (f" ({unfinished} tables did not finish in time)" if unfinished else "")
         )
         lines = [
@@ -136,6 +140,8 @@ class ServerBenchResult:
             f"every seat connected in {self.connect_seconds:.1f} s; measured over {span}",
             f"client-side act -> ack: {self.acts_acked} acts acknowledged ({self.acks_per_s:.0f} per second); "
             f"p50 {_ms(self.p50_ms)}, p95 {_ms(self.p95_ms)}, p99 {_ms(self.p99_ms)}, max {_ms(self.max_ms)}",
+            "client-side p99 by sixth of the span (seconds from its start: p99 over so many acts): "
+            + ", ".join(f"{start:g} s: {_ms(p99)} over {count}" for start, count, p99 in self.p99_ms_by_slice),
             f"server-side, receipt -> last broadcast queued (GET /stats, {self.server_acts} acts of the whole run): "
             f"p50 {_ms(self.server_p50_ms)}, p99 {_ms(self.server_p99_ms)}",
             f"server memory per playing table: {self.kib_per_playing_table:.0f} KiB "
@@ -164,6 +170,17 @@ def percentile(ordered: Sequence[float], fraction: float) -> float | None:
     if not ordered:
         return None
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def by_slice(timed: Sequence[tuple[float, float]], start: float, stop: float,
+             slices: int = SLICES) -> list[tuple[float, int, float | None]]:
+    """(seconds from `start`, acts, p99 ms) of the acts sent in each of `slices` equal parts of [start, stop]
+    (`timed`: send time, latency): a stall or a first burst shows as one slice's p99."""
+    width = max(stop - start, 1e-9) / slices
+    parts: list[list[float]] = [[] for _ in range(slices)]
+    for sent, latency in timed:
+        parts[min(slices - 1, max(0, int((sent - start) / width)))].append(latency)
+    return [(round(index * width, 1), len(part), percentile(sorted(part), 0.99)) for index, part in enumerate(parts)]
 
 
 def parse_think(text: str) -> tuple[float, float]:
@@ -200,12 +217,14 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-class PeakRss:
-    """Samples a process's resident memory every `RSS_SAMPLE_SECONDS` in a thread and keeps the peak."""
+class ServerSampler:
+    """Samples a process every `RSS_SAMPLE_SECONDS` in a thread: the peak of its resident memory, and its
+    CPU time at each sample (for its CPU share over a span that began before anyone could read it)."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.peak = rss_kib(pid)
+        self.cpu: list[tuple[float, float]] = [(time.monotonic(), cpu_seconds(pid))]
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
@@ -213,12 +232,19 @@ class PeakRss:
     def _sample(self) -> None:
         while not self._stop.wait(RSS_SAMPLE_SECONDS):
             self.peak = max(self.peak, rss_kib(self.pid))
+            self.cpu.append((time.monotonic(), cpu_seconds(self.pid)))
 
-    def stop(self) -> int:
+    def stop(self) -> None:
         self._stop.set()
         self._thread.join()
         self.peak = max(self.peak, rss_kib(self.pid))
-        return self.peak
+        self.cpu.append((time.monotonic(), cpu_seconds(self.pid)))
+
+    def cpu_share(self, start: float) -> float:
+        """CPU seconds per second from the last sample at or before `start` to the last sample."""
+        since, used = next(((at, cpu) for at, cpu in reversed(self.cpu) if at <= start), self.cpu[0])
+        until, now = self.cpu[-1]
+        return (now - used) / (until - since) if until > since else 0.0
 
 
 @contextmanager
@@ -386,7 +412,7 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         orders = seat_tables(base, game, tables, players)
         seat_seconds = time.monotonic() - seating
         seated = rss_kib(process.pid)
-        peak = PeakRss(process.pid)
+        sampler = ServerSampler(process.pid)
         clients = [
             LoadClient(f"ws://127.0.0.1:{port}", think, seed * 1000 + number, duration is not None, client_log)
             for number in range(max(1, client_processes))
@@ -394,7 +420,6 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         for client in clients:
             stack.callback(client.close)
         started = connecting = time.monotonic()
-        server_cpu = cpu_seconds(process.pid)
         for index, order in enumerate(orders):
             clients[index % len(clients)].send(order)
         for client in clients:
@@ -406,12 +431,11 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
             for client in clients:
                 client.send({"command": "measure"})
             started = time.monotonic()
-            server_cpu = cpu_seconds(process.pid)
             time.sleep(duration)
             for client in clients:
                 client.send({"command": "stop"})
             stopped = time.monotonic()
-            server_cpu = cpu_seconds(process.pid) - server_cpu
+            sampler.stop()
             deadline = stopped + 60
         else:
             deadline = started + timeout
@@ -424,8 +448,7 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
                 results.append(client.expect("result", time.monotonic() + 60))
         if duration is None:
             stopped = time.monotonic()
-            server_cpu = cpu_seconds(process.pid) - server_cpu
-        peak_kib = peak.stop()
+            sampler.stop()
         stats = httpx.get(f"{base}/stats", timeout=60).json()
         events = None
         if duration is None:
@@ -435,6 +458,12 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
             finally:
                 store.close()
     latencies = sorted(latency for result in results for latency in result["latencies_ms"])
+    timed = [
+        (sent, latency) for result in results
+        for sent, latency in zip(result["sent_at"], result["latencies_ms"], strict=True)
+    ]
+    if duration is None and timed:
+        started = min(sent for sent, _ in timed)  # played to the end: from the first act (not the clients' start)
     ended = Counter(table for result in results for table in result["tables_ended"])
     refused: Counter[str] = Counter()
     for result in results:
@@ -445,15 +474,16 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         seconds=stopped - started, seat_seconds=seat_seconds, connect_seconds=connected - connecting,
         acts_acked=len(latencies), p50_ms=percentile(latencies, 0.5),
         p95_ms=percentile(latencies, 0.95), p99_ms=percentile(latencies, 0.99),
-        max_ms=latencies[-1] if latencies else None, refused=dict(refused),
+        max_ms=latencies[-1] if latencies else None, p99_ms_by_slice=by_slice(timed, started, stopped),
+        refused=dict(refused),
         failures=sum(int(result["failures"]) for result in results),
         failure_messages=[message for result in results for message in result["failure_messages"]],
         finished=sum(1 for count in ended.values() if count == players), events=events,
         server_acts=int(stats["acts"]), server_p50_ms=stats["p50_ms"], server_p99_ms=stats["p99_ms"],
-        server_cpu_share=server_cpu / (stopped - started),
-        client_cpu_share=sum(float(result["cpu_s"]) for result in results) / len(results) / (stopped - started),
-        idle_mib=idle / 1024, peak_mib=peak_kib / 1024,
-        kib_per_playing_table=(peak_kib - idle) / max(tables, 1),
+        server_cpu_share=sampler.cpu_share(started),
+        client_cpu_share=sum(float(result["cpu_s"]) / float(result["window_s"]) for result in results) / len(results),
+        idle_mib=idle / 1024, peak_mib=sampler.peak / 1024,
+        kib_per_playing_table=(sampler.peak - idle) / max(tables, 1),
         kib_per_seated_table=(seated - idle) / max(tables, 1),
     )
 

@@ -44,9 +44,11 @@ FAILURES_KEPT = 10
 class Tally:
     """What one client process measured, over the window since the last `measure` (or the start)."""
 
-    window_start: float = field(default_factory=time.perf_counter)
+    window_start: float = field(default_factory=time.monotonic)
     cpu_start: float = field(default_factory=time.process_time)
     latencies_ms: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each timed act was sent (`time.monotonic()`, one clock for every process of the machine)."""
     acts_sent: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     tables_ended: list[str] = field(default_factory=list)
@@ -55,32 +57,35 @@ class Tally:
 
     def measure(self) -> None:
         """Start the window now: acts sent before it are not timed."""
-        self.window_start = time.perf_counter()
+        self.window_start = time.monotonic()
         self.cpu_start = time.process_time()
         self.latencies_ms.clear()
+        self.sent_at.clear()
         self.acts_sent = 0
         self.refused.clear()
 
     def sent(self) -> float:
         """An act leaves now; returns its send time."""
-        now = time.perf_counter()
+        now = time.monotonic()
         if now >= self.window_start:
             self.acts_sent += 1
         return now
 
     def acked(self, sent_at: float) -> None:
         if sent_at >= self.window_start:
-            self.latencies_ms.append(round((time.perf_counter() - sent_at) * 1000, 3))
+            self.latencies_ms.append(round((time.monotonic() - sent_at) * 1000, 3))
+            self.sent_at.append(round(sent_at, 3))
 
     def result(self) -> dict[str, Any]:
         return {
             "latencies_ms": self.latencies_ms,
+            "sent_at": self.sent_at,
             "acts_sent": self.acts_sent,
             "refused": dict(self.refused),
             "tables_ended": self.tables_ended,
             "failures": len(self.failures),
             "failure_messages": self.failures[:FAILURES_KEPT],
-            "window_s": time.perf_counter() - self.window_start,
+            "window_s": time.monotonic() - self.window_start,
             "cpu_s": time.process_time() - self.cpu_start,
         }
 
