@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -223,6 +224,8 @@ async def games(tally: Tally, tasks: list[asyncio.Task[None]], all_given: asynci
     while tally.welcomed + len(tally.failures) < len(tasks):
         await asyncio.sleep(0.05)
     emit({"ready": tally.welcomed})
+    gc.collect()
+    gc.freeze()  # its connections' objects out of the collector's sight: no full collection stalls the clients
     await asyncio.gather(*tasks)
     if until_stop:
         await asyncio.Event().wait()
