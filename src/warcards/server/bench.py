@@ -128,16 +128,17 @@ class ServerBenchResult:
         pace = "as soon as they may (think 0)" if high <= 0 else f"after a think time of {low:g}-{high:g} s"
         unfinished = self.tables - self.finished
         span = (
-            f"a {self.seconds:.1f} s window once every seat was connected"
+            f"a {self.seconds:.1f} s window"
             if self.duration is not None
-            else f"{self.seconds:.1f} s from the first act, every game to its end"
+            else f"{self.seconds:.1f} s, every game to its end"
             + (f" ({unfinished} tables did not finish in time)" if unfinished else "")
         )
         lines = [
             f"database: {self.database}; game: {self.game}; tables: {self.tables}; "
             f"client processes: {self.client_processes}; clients act {pace}",
             f"tables made and seated through the lobby in {self.seat_seconds:.1f} s; load clients started and "
-            f"every seat connected in {self.connect_seconds:.1f} s; measured over {span}",
+            f"every seat connected in {self.connect_seconds:.1f} s; then every table played at once, measured "
+            f"over {span}",
             f"client-side act -> ack: {self.acts_acked} acts acknowledged ({self.acks_per_s:.0f} per second); "
             f"p50 {_ms(self.p50_ms)}, p95 {_ms(self.p95_ms)}, p99 {_ms(self.p99_ms)}, max {_ms(self.max_ms)}",
             "client-side p99 by sixth of the span (seconds from its start: p99 over so many acts): "
@@ -427,10 +428,10 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         for client in clients:
             client.expect("ready", started + READY_TIMEOUT)
         connected = time.monotonic()
+        for client in clients:
+            client.send({"command": "play"})
+        started = time.monotonic()
         if duration is not None:
-            for client in clients:
-                client.send({"command": "measure"})
-            started = time.monotonic()
             time.sleep(duration)
             for client in clients:
                 client.send({"command": "stop"})
@@ -462,8 +463,6 @@ def _play(folder: Path, tables: int, game: str, players: int, database: str, cli
         (sent, latency) for result in results
         for sent, latency in zip(result["sent_at"], result["latencies_ms"], strict=True)
     ]
-    if duration is None and timed:
-        started = min(sent for sent, _ in timed)  # played to the end: from the first act (not the clients' start)
     ended = Counter(table for result in results for table in result["tables_ended"])
     refused: Counter[str] = Counter()
     for result in results:

@@ -1,11 +1,10 @@
 """The load client of `warcards bench --server`: many person seats played over WebSockets by one asyncio process.
 
 Run as `python -m warcards.server.loadclient ws://HOST:PORT [--think MIN MAX] [--seed N] [--until-stop]`. Standard input
-takes one JSON line per seat (`table`, `seat`, `token`), then `{"command": "go"}` (no more seats), and later
-optionally `{"command": "measure"}` (the acts timed so far are dropped: the measured window starts now) and
-`{"command": "stop"}` (or the end of the input). Standard output gets `{"ready": SEATS}` once every seat has
-its `welcome`, then one `{"result": {...}}` line when every seat's game has ended (not with `--until-stop`)
-or on `stop`.
+takes one JSON line per seat (`table`, `seat`, `token`), then `{"command": "go"}` (no more seats), later
+`{"command": "play"}` (the seats start acting and the measured window opens) and `{"command": "stop"}` (or
+the end of the input). Standard output gets `{"ready": SEATS}` once every seat has its `welcome`, then one
+`{"result": {...}}` line when every seat's game has ended (not with `--until-stop`) or on `stop`.
 
 Each seat is one connection speaking docs/protocol.md as a person's client would: `hello` with its token,
 then, whenever a frame says the seat is to move, an `act` with a seeded random choice among `legal`,
@@ -43,7 +42,7 @@ FAILURES_KEPT = 10
 
 @dataclass
 class Tally:
-    """What one client process measured, over the window since the last `measure` (or the start)."""
+    """What one client process measured, over the window since `play`."""
 
     window_start: float = field(default_factory=time.monotonic)
     cpu_start: float = field(default_factory=time.process_time)
@@ -55,9 +54,12 @@ class Tally:
     tables_ended: list[str] = field(default_factory=list)
     welcomed: int = 0
     failures: list[str] = field(default_factory=list)
+    playing: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set by `play`: no seat acts before (every seat connects first, then every table plays at once)."""
 
-    def measure(self) -> None:
-        """Start the window now: acts sent before it are not timed."""
+    def play(self) -> None:
+        """The seats may act from now on, and the measured window opens."""
+        self.playing.set()
         self.window_start = time.monotonic()
         self.cpu_start = time.process_time()
         self.latencies_ms.clear()
@@ -117,6 +119,7 @@ class Seat:
         self.pending: asyncio.Task[None] | None = None
 
     async def act(self, answers: int, action: int, delay: float) -> None:
+        await self.tally.playing.wait()
         if delay > 0:
             await asyncio.sleep(delay)
         self.count += 1
@@ -211,8 +214,8 @@ async def commands(reader: asyncio.StreamReader, url: str, think: tuple[float, f
             tasks.append(asyncio.create_task(seat_task(url, message, think, seed, tally, connecting)))
         elif command == "go":
             all_given.set()
-        elif command == "measure":
-            tally.measure()
+        elif command == "play":
+            tally.play()
         elif command == "stop":
             return
 
