@@ -19,6 +19,7 @@ import json
 import math
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -377,6 +378,25 @@ def simulate(
     console.print(f"mean game length: {summary.mean_length:.1f} actions")
 
 
+SERVER_BENCH_CLIENTS = 2
+"""Load-client processes of `warcards bench --server` by default."""
+
+SERVER_BENCH_MAX_CLIENTS = 32
+"""At most this many load-client processes (each is a Python interpreter)."""
+
+
+@dataclass(frozen=True)
+class ServerBenchOptions:
+    """The flags of `warcards bench --server` beyond the tables, game and databases."""
+
+    client_processes: int
+    think: str
+    duration: float | None
+    serve_flags: tuple[str, ...]
+    as_json: bool
+    seed: int
+
+
 @app.command()
 def bench(
     game: Annotated[list[str] | None, typer.Option("--game", help="Only these games.")] = None,
@@ -396,7 +416,8 @@ def bench(
         bool,
         typer.Option(
             "--server",
-            help="Instead: K bot tables through a real `warcards serve` over WebSockets (docs/server.md).",
+            help="Instead: K tables of person seats played by load-client processes through a real "
+            "`warcards serve` over WebSockets (docs/server.md).",
         ),
     ] = False,
     tables: Annotated[int, typer.Option("--tables", help="With --server: concurrent tables.")] = 100,
@@ -406,16 +427,44 @@ def bench(
             "--database", help="With --server: sqlite, postgres (a throwaway server) or a URL; repeat for several."
         ),
     ] = None,
+    client_processes: Annotated[
+        int, typer.Option("--client-processes", help="With --server: load-client processes playing the seats.")
+    ] = SERVER_BENCH_CLIENTS,
+    think: Annotated[
+        str,
+        typer.Option(
+            "--think", help="With --server: seconds a client waits before each act: 0, SECONDS or MIN..MAX (1..5)."
+        ),
+    ] = "0",
+    duration: Annotated[
+        float | None,
+        typer.Option(
+            "--duration",
+            help="With --server: time the acts over a window of this many seconds once every seat is connected "
+            "(default: play every game to its end).",
+        ),
+    ] = None,
+    serve_flag: Annotated[
+        list[str] | None,
+        typer.Option("--serve-flag", help="With --server: one more flag for the `warcards serve` it starts."),
+    ] = None,
 ) -> None:
     """Random-playout speed per game and variant: games/s, actions/s, clone()/s, determinize()/s; with
-    --server, a server's accepted events/s, latency and memory per table."""
+    --server, the act -> ack latency clients see, and the server's memory per playing table."""
     from warcards.bench import bench_config, bench_configs, hearts_game
 
     if server:
-        _bench_server(game, tables, database or ["sqlite", "postgres"])
+        _bench_server(
+            game, tables, database or ["sqlite", "postgres"],
+            ServerBenchOptions(client_processes, think, duration, tuple(serve_flag or ()), as_json, seed),
+        )
         return
-    if tables != 100 or database:
-        raise CommandLineError("--tables and --database go with --server")
+    if (tables, client_processes, think, duration, serve_flag, database) != (
+        100, SERVER_BENCH_CLIENTS, "0", None, None, None
+    ):
+        raise CommandLineError(
+            "--tables, --database, --client-processes, --think, --duration and --serve-flag go with --server"
+        )
     if not (math.isfinite(seconds) and seconds > 0):
         raise CommandLineError(f"--seconds must be a number of seconds above 0, got {seconds:g}")
     for game_id in game or []:
@@ -474,7 +523,8 @@ def bench(
     console.print(table)
 
 
-def _bench_server(games_given: list[str] | None, tables: int, databases: list[str]) -> None:
+def _bench_server(games_given: list[str] | None, tables: int, databases: list[str],
+                  options: ServerBenchOptions) -> None:
     """`warcards bench --server`: the server benchmark of docs/server.md, once per database."""
     if len(games_given or []) > 1:
         raise CommandLineError("--server takes one --game (cards-of-war by default)")
@@ -482,6 +532,12 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
     check_game(game_id)
     if not 1 <= tables <= 1000:
         raise CommandLineError(f"--tables must be from 1 to 1000, got {tables}")
+    if not 1 <= options.client_processes <= SERVER_BENCH_MAX_CLIENTS:
+        raise CommandLineError(
+            f"--client-processes must be from 1 to {SERVER_BENCH_MAX_CLIENTS}, got {options.client_processes}"
+        )
+    if options.duration is not None and not (math.isfinite(options.duration) and options.duration > 0):
+        raise CommandLineError(f"--duration must be a number of seconds above 0, got {options.duration:g}")
     try:
         import tempfile
 
@@ -491,16 +547,33 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
         raise CommandLineError(
             f"the server benchmark needs the server extra ({error.name} is missing): pip install -e \".[server]\""
         ) from None
+    try:
+        think = server_bench.parse_think(options.think)
+    except ValueError as error:
+        raise CommandLineError(str(error)) from None
+    results = []
     for choice in databases:
         with tempfile.TemporaryDirectory(prefix="warcards-bench-db-") as folder:
             try:
                 with server_bench.database_for(choice, Path(folder)) as url:
-                    result = server_bench.run(tables, game_id, url)
+                    result = server_bench.run(
+                        tables, game_id, url, client_processes=options.client_processes, think=think,
+                        duration=options.duration, serve_flags=options.serve_flags, seed=options.seed,
+                    )
             except PostgresUnavailable as error:
-                console.print(escape(f"{choice}: skipped — {error}"))
+                if not options.as_json:
+                    console.print(escape(f"{choice}: skipped — {error}"))
                 continue
+            except server_bench.BenchError as error:
+                typer.echo(f"Error: {_one_line(str(error), 600)}", err=True)
+                raise typer.Exit(1) from None
+        if options.as_json:
+            results.append(result.as_dict())
+            continue
         for line in result.lines():
-            console.print(escape(line))
+            console.print(escape(line), soft_wrap=True)
+    if options.as_json:
+        print(json.dumps(results, indent=2))
 
 
 REPLAY_FAILURES_SHOWN = 10
