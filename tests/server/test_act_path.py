@@ -86,7 +86,7 @@ def test_a_lost_race_puts_the_act_back_catches_up_and_refuses_it_as_stale(databa
                                       "protocol": 1}
                 frames = frames[:-1]
             events = [frame["event"] for frame in frames if frame["type"] == "event"]
-            assert events == [body.model_dump() for body in b.history[who][positions[who]:]]
+            assert events == [body.model_dump() for body in b.events_seen(who, positions[who])]
             assert events, who
             assert all(frame["type"] in ("event", "view") for frame in frames)
         # The table plays on from the caught-up position.

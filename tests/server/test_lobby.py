@@ -174,5 +174,5 @@ def test_during_the_game_a_seat_downloads_only_what_it_has_seen(client: TestClie
     for seat in (0, 1):
         own = client.get(f"/tables/{table['id']}/record", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
         assert "seed" not in own and "actions" not in own
-        assert own["events"] == [body.model_dump() for body in table_hub.history[seat]]
+        assert own["events"] == [body.model_dump() for body in table_hub.events_seen(seat)]
         assert own["view"]["view"] == table_hub.state.observe(seat)

@@ -141,5 +141,5 @@ def test_as_a_seat_the_replay_leaves_out_what_its_stream_left_out_r31(client: Te
     assert table_hub.position(0) < table_hub.event_no and table_hub.position(1) < table_hub.event_no
     for seat in (0, 1):
         replay = client.get(f"/tables/{table}/replay", params={"seat": seat}).json()
-        stream = [[line.model_dump() for line in body.lines] for body in table_hub.history[seat]]
+        stream = [[line.model_dump() for line in body.lines] for body in table_hub.events_seen(seat)]
         assert [step["lines"] for step in replay["steps"][1:]] == stream

@@ -54,7 +54,7 @@ def play_first_deployment(client: TestClient, deploy: int) -> dict[str, Any]:
             view = latest_view(peers[mover])
             legal = [choice["action"] for choice in view["legal"]]
             action = legal[-1]
-            deployed = sum(1 for b in table_hub.history[mover] if b.kind == "action" and "deploy " in b.text)
+            deployed = sum(1 for b in table_hub.events_seen(mover) if b.kind == "action" and "deploy " in b.text)
             if in_deployment and mover == deployer and deployed < deploy:
                 action = next(a for a in legal if decode(a)[0] == K_DEPLOY)
             assert peers[mover].act(view["event_no"], action, f"m{step}")["type"] == "ack"
@@ -94,7 +94,7 @@ def test_every_stream_numbers_its_events_1_2_3_without_gaps(tmp_path: Path, fixe
     for who, frames in played["frames"].items():
         numbers = [m["event"]["event_no"] for m in frames if m["type"] == "event"]
         assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), who
-        assert [body.event_no for body in table_hub.history[who]] == list(range(1, table_hub.position(who) + 1))
+        assert [body.event_no for body in table_hub.events_seen(who)] == list(range(1, table_hub.position(who) + 1))
     deployer = played["deployer"]
     assert table_hub.position(1 - deployer) < table_hub.event_no  # the choices are not in the other's stream
 

@@ -90,9 +90,12 @@ class TableHub:
         self.actions: list[int] = []
         self.streams: dict[Recipient, list[int]] = {who: [] for who in self.recipients}
         """Per recipient: the table's event numbers of the events in its stream (position i+1 -> number)."""
-        self.history: dict[Recipient, list[p.EventBody]] = {who: [] for who in self.recipients}
-        """Per recipient: its stream, the events as it saw them (`body.event_no` is the stream position)."""
-        self.answers: dict[tuple[int, str], BaseModel] = {}
+        self.history: dict[Recipient, list[str]] = {who: [] for who in self.recipients}
+        """Per recipient: its stream, the events as it saw them (`body.event_no` is the stream position), each
+        kept as its JSON text: a table holds hundreds of them per recipient, and as text they cost a tenth of
+        the memory of the models and nothing to the garbage collector (`events_seen` reads them back)."""
+        self.answers: dict[tuple[int, str], str] = {}
+        """(seat, client message id) -> the answer sent (its JSON text), sent again for a repeated id."""
         self.resigned: int | None = None
         self.timed_out = False
         timer = info.timer or {}
@@ -135,7 +138,9 @@ class TableHub:
                 self.rng.random()
             bodies = self._record_action(item.kind, item.action)
         if item.client_id is not None and item.seat is not None:
-            self.answers[(item.seat, item.client_id)] = p.Ack(id=item.client_id, event_no=self.position(item.seat))
+            self.answers[(item.seat, item.client_id)] = p.Ack(
+                id=item.client_id, event_no=self.position(item.seat)
+            ).model_dump_json()
         self._clock_reached(item)
         return bodies
 
@@ -283,7 +288,11 @@ class TableHub:
         view = self.view_of(recipient)
         if last_seen is None or last_seen > self.position(recipient):
             return view
-        return p.Catchup(events=self.history[recipient][last_seen:], view=view)
+        return p.Catchup(events=self.events_seen(recipient, last_seen), view=view)
+
+    def events_seen(self, recipient: Recipient, after: int = 0) -> list[p.EventBody]:
+        """The recipient's stream after its position `after`: the events as it saw them."""
+        return [p.EventBody.model_validate_json(text) for text in self.history[recipient][after:]]
 
     def result(self) -> GameResult | None:
         if self.resigned is not None:
@@ -409,7 +418,7 @@ class TableHub:
             if refusal is not None:
                 answer = self._refusal(connection, message.id, refusal)
                 if connection.seat is not None:
-                    self.answers.setdefault((connection.seat, message.id), answer)
+                    self.answers.setdefault((connection.seat, message.id), answer.model_dump_json())
                 return False
             assert action is not None and connection.seat is not None
             before = self._keep()
@@ -424,7 +433,7 @@ class TableHub:
             if not await self._deal_and_commit(before, [act], frames):
                 self._refusal(connection, message.id, ("stale", "another event came first; act on the position now"))
                 return False
-            self.answers[(connection.seat, message.id)] = ack
+            self.answers[(connection.seat, message.id)] = ack.model_dump_json()
             await self._advance()
             connection.send(ack)
             self.latencies.append(time.perf_counter() - received)
@@ -447,7 +456,7 @@ class TableHub:
                 return
             self._broadcast(self._record_resign(seat))
             ack = p.Ack(id=client_id, event_no=self.position(seat))
-            self.answers[(seat, client_id)] = ack
+            self.answers[(seat, client_id)] = ack.model_dump_json()
             if connection is not None:
                 connection.send(ack)
             await self._finish()
@@ -510,7 +519,7 @@ class TableHub:
         answer = self.answers.get((connection.seat, client_id))
         if answer is None:
             return False
-        connection.send(answer)
+        connection.send_text(answer)
         return True
 
     def _keep(self) -> _Before:
@@ -666,7 +675,7 @@ class TableHub:
     def _append(self, bodies: dict[Recipient, p.EventBody]) -> None:
         for who, body in bodies.items():
             self.streams[who].append(self.event_no)
-            self.history[who].append(body)
+            self.history[who].append(body.model_dump_json())
 
     def _record_resign(self, seat: int, kind: str = "resign") -> dict[Recipient, p.EventBody]:
         """A resignation, or a forfeit on time (`kind` "timeout"): the game ends, the other seats win."""

@@ -127,7 +127,7 @@ async def record(
     async with hub.lock:
         return {
             "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
-            "events": [body.model_dump() for body in hub.history[seat]],
+            "events": [body.model_dump() for body in hub.events_seen(seat)],
             "view": hub.view_of(seat).model_dump(),
         }
 
