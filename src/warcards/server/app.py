@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import signal
@@ -127,6 +128,9 @@ def serve(
         app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None,
         timeout_graceful_shutdown=int(config.drain_seconds) + 5,
     ), app.state.server)
+    # Everything imported so far (the games' card tables, the libraries) lives as long as the process: out of
+    # the garbage collector's generations, each full collection scans only what the tables hold.
+    gc.freeze()
     server.run()
     if not server.started:
         sys.exit(3)  # uvicorn's own exit status when it could not start (the port taken, say)
