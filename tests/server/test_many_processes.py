@@ -4,25 +4,37 @@ not leave that process's copy behind."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import random
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 from sqlalchemy import text
 
+from warcards.match import replay
+from warcards.server import protocol as p
 from warcards.server.app import check_database
-from warcards.server.db import Store
+from warcards.server.connection import Connection
+from warcards.server.db import EventInfo, Store
+from warcards.server.process import Server
 
-from .conftest import SRC, fresh_postgres_database
+from .conftest import SRC, ServerProcess, fresh_postgres_database
+from .test_crash import _wait_for
 
 FIRST_STARTS = 5
 
 MIGRATE_ON_GO = """
 import sys, time
 from pathlib import Path
+import httpx
 import pytest
 from sqlalchemy import text
 
@@ -67,3 +79,221 @@ def test_a_failed_migration_does_not_blame_the_url(tmp_path: Path) -> None:
         check_database(database)
     assert "answered, but bringing its schema to this version failed" in str(raised.value)
     assert "9999" in str(raised.value) and "SQLAlchemy URL such as" not in str(raised.value)
+
+
+RACES = 50
+
+
+def test_notify_while_loading_does_not_leave_a_copy_behind(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Process A commits an act while process B is inside `hub()`, between reading the table's log and
+    registering its hub; B's copy must still reach the act (through the NOTIFY, or on the next attach)."""
+    database = fresh_postgres_database(postgres_url, "notify_while_loading")
+    asyncio.run(_races_while_loading(database, monkeypatch))
+
+
+async def _races_while_loading(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = Server(database, None), Server(database, None)
+    await first.startup()
+    await second.startup()
+    loop = asyncio.get_running_loop()
+    heard: list[tuple[str, int]] = []
+    news = threading.Condition()
+    forward = second.forward
+
+    async def forward_and_note(table_id: str, event_no: int) -> None:
+        with news:
+            heard.append((table_id, event_no))
+            news.notify_all()
+        await forward(table_id, event_no)
+
+    monkeypatch.setattr(second, "forward", forward_and_note)
+    read_log = second.store.events
+
+    def log_then_an_act_on_the_first(table_id: str) -> list[EventInfo]:
+        """B has read the log: A commits an act now, and B's listener hears of it, before B goes on."""
+        found = read_log(table_id)
+        number = asyncio.run_coroutine_threadsafe(_act(first, table_id), loop).result(60)
+        with news:
+            assert news.wait_for(lambda: (table_id, number) in heard, 60)
+        return found
+
+    monkeypatch.setattr(second.store, "events", log_then_an_act_on_the_first)
+    try:
+        for race in range(RACES):
+            table_id = await _started_table(first, race)
+            copy = await second.hub(table_id)
+            assert copy is not None
+            await _until(lambda: copy.event_no == first.hubs[table_id].event_no)  # noqa: B023
+        monkeypatch.setattr(second.store, "events", read_log)
+        # A NOTIFY lost for good (a listener's connection dropped): the next attach catches up from the log.
+        monkeypatch.setattr(second, "forward", _ignore)
+        copy = await second.hub(table_id)
+        assert copy is not None
+        number = await _act(first, table_id)
+        seat = copy.state.current_player()
+        connection = Connection(seat)
+        await copy.attach(connection, None)
+        assert copy.event_no == number
+        welcome, view = (json.loads(connection.outbox.get_nowait()) for _ in range(2))
+        assert welcome["event_no"] == view["event_no"] == first.hubs[table_id].position(seat)
+    finally:
+        await first.shutdown()
+        await second.shutdown()
+
+
+async def _ignore(table_id: str, event_no: int) -> None:
+    return None
+
+
+async def _started_table(server: Server, seed: int) -> str:
+    """A Cards of War table of two people, both seated and started, through `server`."""
+    table_id, _ = await asyncio.to_thread(
+        server.store.create_table, "cards-of-war", {}, seed, True, None, [("person", None)] * 2
+    )
+    for seat in (0, 1):
+        await asyncio.to_thread(server.store.take_seat, table_id, seat, f"p{seat}")
+    hub = await server.hub(table_id)
+    assert hub is not None
+    await server.start_if_full(hub, {})
+    return table_id
+
+
+async def _act(server: Server, table_id: str) -> int:
+    """The seat to move plays its first legal action through `server`; the table's event number after it."""
+    hub = server.hubs[table_id]
+    seat = hub.state.current_player()
+    action = hub.state.legal_actions()[0]
+    answers = hub.position(seat)
+    assert await hub.act(Connection(seat), p.Act(type="act", id=f"a{hub.event_no}", answers=answers, action=action))
+    return hub.event_no
+
+
+async def _until(condition: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the copy stayed behind the log"
+        await asyncio.sleep(0.01)
+
+
+def test_a_bots_clock_starts_when_it_is_connected(tmp_path: Path) -> None:
+    """A bot seat's move time (1 s here, forfeit on a timeout) does not run while its bot is not connected
+    yet (its cold start, or a process taking its table over): its clock is held; it runs once it is."""
+    asyncio.run(_bot_clock(f"sqlite:///{tmp_path / 'clock.sqlite3'}"))
+
+
+async def _bot_clock(database: str) -> None:
+    server = Server(database, None)  # no bot process: the test connects the bot seat itself
+    await server.startup()
+    try:
+        timer = {"kind": "move", "seconds": 1, "on_timeout": "forfeit"}
+        table_id, tokens = await asyncio.to_thread(
+            server.store.create_table, "cards-of-war", {}, 7, True, timer, [("person", None), ("bot", "random")]
+        )
+        await asyncio.to_thread(server.store.take_seat, table_id, 0, "p0")
+        hub = await server.hub(table_id)
+        assert hub is not None
+        await server.start_if_full(hub, tokens)
+        while hub.state.current_player() == 0:
+            await _act(server, table_id)
+        assert hub.state.current_player() == 1
+        clock = hub.clock()
+        assert clock is not None and clock.running is None  # held: the bot is not connected
+        await asyncio.sleep(3)  # three times its move time
+        assert hub.status == "playing" and hub.resigned is None
+        bot = Connection(1)
+        await hub.attach(bot, None)
+        clock = hub.clock()
+        assert clock is not None and clock.running == 1
+        await _until(lambda: hub.finished)  # it does not move: its move time runs out now
+        assert hub.resigned == 1 and hub.timed_out
+    finally:
+        await server.shutdown()
+
+
+def test_bots_of_a_killed_process_are_taken_over(postgres_url: str, tmp_path: Path) -> None:
+    """Bots play a game on process A; A is killed (`kill -9`, its bot process with it) and stays down:
+    process B takes the table's bot lease over once it expires and plays the game to its end."""
+    database = fresh_postgres_database(postgres_url, "taken_over")
+    first, second = (ServerProcess(database, tmp_path / name, "--bot-lease-seconds", "2") for name in "ab")
+    for server in (first, second):
+        server.folder.mkdir()
+        server.start()
+    store = Store(database)
+    try:
+        seats = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
+        table = first.post("/tables", {"game": "naval-war", "options": {"players": 2}, "seats": seats})["id"]
+        _wait_for(lambda: len(store.events(table)) >= 10, first)
+        first.kill()
+        played = len(store.events(table))
+        _wait_for(lambda: _finished(store, table), second, 180)
+        assert len(store.events(table)) > played
+        _assert_whole(store, table, second)
+    finally:
+        store.close()
+        first.stop()
+        second.stop()
+
+
+def _finished(store: Store, table: str) -> bool:
+    info = store.table(table)
+    return info is not None and info.status == "finished"
+
+
+def _assert_whole(store: Store, table: str, server: ServerProcess) -> None:
+    """The table's log is whole: numbered 1..n with no gap, no act applied twice (a seat's message id is
+    in it once), and its record replays to the end."""
+    events = store.events(table)
+    assert [item.event_no for item in events] == list(range(1, len(events) + 1))
+    acts = [(item.seat, item.client_id) for item in events if item.kind == "action"]
+    assert len(acts) == len(set(acts))
+    record = httpx.get(f"{server.http}/tables/{table}/record", timeout=30).json()
+    assert record["actions"] == [item.action for item in events if item.action is not None]
+    assert replay(record).is_terminal()
+
+
+KILLS = int(os.environ.get("WARCARDS_TWO_PROCESS_KILLS", "20"))
+"""`kill -9`s in the two-process kill loop (`WARCARDS_TWO_PROCESS_KILLS=100` for a long run)."""
+BOTS = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
+
+
+def test_kill_loop_two_processes_on_postgres(postgres_url: str, tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL, each with bot games it created; either is killed (`kill -9`, its bot
+    process with it) and restarted, again and again. The other takes the dead one's bots over, and the
+    restarted one comes back beside it: every game goes on to its end, no act lost or applied twice."""
+    database = fresh_postgres_database(postgres_url, "kill_loop")
+    servers = [ServerProcess(database, tmp_path / name, "--bot-lease-seconds", "2") for name in "ab"]
+    for server in servers:
+        server.folder.mkdir()
+        server.start()
+    store = Store(database)
+    rng = random.Random(32)
+    tables: list[str] = []
+    try:
+        kills = 0
+        seen = 0
+        deadline = time.monotonic() + 120 + 15 * KILLS
+        while time.monotonic() < deadline:
+            unfinished = [table for table in tables if not _finished(store, table)]
+            if kills < KILLS and len(unfinished) < 2:  # a game going on each process
+                creator = servers[len(tables) % 2]
+                game = {"game": "naval-war", "options": {"players": 2}, "seats": BOTS}
+                tables.append(creator.post("/tables", game)["id"])
+                continue
+            if not unfinished:
+                break
+            played = sum(len(store.events(table)) for table in tables)
+            if kills < KILLS and played >= seen + rng.randint(5, 20):
+                victim = rng.choice(servers)
+                victim.kill()
+                kills += 1
+                victim.start()
+                seen = sum(len(store.events(table)) for table in tables)
+            time.sleep(0.05)
+        assert kills == KILLS
+        for table in tables:
+            assert _finished(store, table), "\n".join(server.log()[-1500:] for server in servers)
+            _assert_whole(store, table, servers[0])
+    finally:
+        store.close()
+        for server in servers:
+            server.stop()

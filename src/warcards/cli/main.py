@@ -625,6 +625,13 @@ def serve(
     allow_origin: Annotated[
         list[str] | None, typer.Option("--allow-origin", help="Another web origin allowed to open WebSockets.")
     ] = None,
+    bot_lease_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-lease-seconds", min=1, max=3600,
+            help="How long this process holds its tables' bots unrenewed; then another process takes them over.",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md)."""
     try:
@@ -635,7 +642,7 @@ def serve(
         ) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
-    run_server(host, port, database, tuple(allow_origin or ()))
+    run_server(host, port, database, tuple(allow_origin or ()), bot_lease_seconds)
 
 
 def _print_version(value: bool) -> None:

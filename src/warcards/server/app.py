@@ -114,7 +114,9 @@ def _first_line(error: BaseException) -> str:
     return str(getattr(error, "orig", None) or error).strip().splitlines()[0]
 
 
-def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] = ()) -> None:
+def serve(
+    host: str, port: int, database: str | None, origins: tuple[str, ...] = (), bot_lease_seconds: float = 10.0
+) -> None:
     """Run the server (uvicorn) until interrupted; migrations run at startup."""
     import uvicorn
 
@@ -127,5 +129,5 @@ def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] =
     url = database or default_url()
     check_database(url)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=ServerConfig(origins=origins))
+    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=ServerConfig(origins=origins, bot_lease_seconds=bot_lease_seconds))
     uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None)

@@ -18,3 +18,6 @@ class ServerConfig:
     """... and at once; past that it gets an `error` and the connection is closed (1008)."""
     hello_seconds: float = 10.0
     """How long a new connection has to send its `hello`."""
+    bot_lease_seconds: float = 10.0
+    """How long a process holds a table's bots without renewing its lease (it renews every third of it):
+    when a process dies, another takes its tables' bots over within about this (`--bot-lease-seconds`)."""
