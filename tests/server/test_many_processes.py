@@ -297,3 +297,31 @@ def test_kill_loop_two_processes_on_postgres(postgres_url: str, tmp_path: Path) 
         store.close()
         for server in servers:
             server.stop()
+
+
+def test_a_bot_whose_server_is_not_up_yet_connects_when_it_is(tmp_path: Path) -> None:
+    """A bot's clock waits for its connection, so a bot must not give up when its connection cannot be
+    opened (a busy, restarting or not yet listening server): the bot process tries again."""
+    database = f"sqlite:///{tmp_path / 'late.sqlite3'}"
+    store = Store(database)
+    store.migrate()
+    table_id, _ = store.create_table("cards-of-war", {}, 5, True, None, [("person", None)] * 2)
+    tokens = [store.take_seat(table_id, seat, f"p{seat}") for seat in (0, 1)]
+    server = ServerProcess(database, tmp_path)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    bots = subprocess.Popen([sys.executable, "-m", "warcards.server.botpool", server.ws], stdin=subprocess.PIPE, env=env)
+    try:
+        assert bots.stdin is not None
+        for seat, token in enumerate(tokens):  # two people's seats, played by this bot process
+            order = {"table": table_id, "seat": seat, "token": token, "level": "random", "seed": seat}
+            bots.stdin.write(json.dumps(order).encode() + b"\n")
+        bots.stdin.flush()
+        time.sleep(2)  # its first attempts find nothing listening
+        server.start()
+        _wait_for(lambda: _finished(store, table_id), server)
+    finally:
+        if bots.stdin is not None:
+            bots.stdin.close()
+        bots.wait(30)
+        store.close()
+        server.stop()
