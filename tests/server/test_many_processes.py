@@ -27,9 +27,10 @@ from warcards.server.db import EventInfo, Store
 from warcards.server.process import Server
 
 from .conftest import SRC, ServerProcess, fresh_postgres_database
-from .test_crash import _wait_for
+from .test_crash import _actions_of, _wait_for
 
 FIRST_STARTS = 5
+BOTS = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
 
 MIGRATE_ON_GO = """
 import sys, time
@@ -211,8 +212,9 @@ async def _bot_clock(database: str) -> None:
 
 
 def test_bots_of_a_killed_process_are_taken_over(postgres_url: str, tmp_path: Path) -> None:
-    """Bots play a game on process A; A is killed (`kill -9`, its bot process with it) and stays down:
-    process B takes the table's bot lease over once it expires and plays the game to its end."""
+    """Process A plays two tables' bots: a game of bots, and a stand-in holding an away player's seat (a
+    move timer). A is killed (`kill -9`, its bot process with it) and stays down: process B takes both
+    tables' bot leases over once they expire, bots and stand-in, and plays both games to their end."""
     database = fresh_postgres_database(postgres_url, "taken_over")
     first, second = (ServerProcess(database, tmp_path / name, "--bot-lease-seconds", "2") for name in "ab")
     for server in (first, second):
@@ -220,14 +222,27 @@ def test_bots_of_a_killed_process_are_taken_over(postgres_url: str, tmp_path: Pa
         server.start()
     store = Store(database)
     try:
-        seats = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
-        table = first.post("/tables", {"game": "naval-war", "options": {"players": 2}, "seats": seats})["id"]
-        _wait_for(lambda: len(store.events(table)) >= 10, first)
+        # A `hard` stand-in thinks a while each move, so its game is still on when A is killed.
+        timer = {"kind": "move", "seconds": 10, "on_timeout": "bot", "level": "hard"}
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+        away = first.post("/tables", {"game": "cards-of-war", "seats": seats, "timer": timer})["id"]
+        first.post(f"/tables/{away}/seats/0", {"name": "away"})  # its player never connects
+        _wait_for(lambda: _actions_of(store, away, 0) >= 1, first, 180)
+        assert set(store.stand_ins(away)) == {0}
+        bots = first.post("/tables", {"game": "naval-war", "options": {"players": 2}, "seats": BOTS})["id"]
+        _wait_for(lambda: len(store.events(bots)) >= 10, first, 180)
         first.kill()
-        played = len(store.events(table))
-        _wait_for(lambda: _finished(store, table), second, 180)
-        assert len(store.events(table)) > played
-        _assert_whole(store, table, second)
+        going = [table for table in (bots, away) if not _finished(store, table)]
+        assert away in going
+        played = {table: len(store.events(table)) for table in going}
+        stand_in_moves = _actions_of(store, away, 0)
+        _wait_for(lambda: _finished(store, bots) and _finished(store, away), second, 300)
+        for table in going:
+            assert len(store.events(table)) > played[table]
+        for table in (bots, away):
+            _assert_whole(store, table, second)
+        assert _actions_of(store, away, 0) > stand_in_moves
+        assert all(item.kind != "timeout" for item in store.events(away))  # the stand-in played on
     finally:
         store.close()
         first.stop()
@@ -253,7 +268,6 @@ def _assert_whole(store: Store, table: str, server: ServerProcess) -> None:
 
 KILLS = int(os.environ.get("WARCARDS_TWO_PROCESS_KILLS", "20"))
 """`kill -9`s in the two-process kill loop (`WARCARDS_TWO_PROCESS_KILLS=100` for a long run)."""
-BOTS = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
 
 
 def test_kill_loop_two_processes_on_postgres(postgres_url: str, tmp_path: Path) -> None:
