@@ -339,3 +339,26 @@ def test_a_bot_whose_server_is_not_up_yet_connects_when_it_is(tmp_path: Path) ->
         bots.wait(30)
         store.close()
         server.stop()
+
+
+def test_a_clean_stop_hands_its_bots_over_at_once(tmp_path: Path) -> None:
+    """A process stopped cleanly (Ctrl+C, a deploy) ends its bot leases as it goes, so another process
+    takes its tables' bots over at its next look, not after the lease's time."""
+    database = f"sqlite:///{tmp_path / 'stop.sqlite3'}"
+    server = ServerProcess(database, tmp_path, "--bot-lease-seconds", "600")
+    server.start()
+    store = Store(database)
+    try:
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+        table = server.post("/tables", {"game": "cards-of-war", "seats": seats})["id"]
+        lease = "SELECT bot_owner, bot_lease_until FROM tables WHERE id = :id"
+        with store.session() as session:
+            owner, until = session.execute(text(lease), {"id": table}).one()
+        assert owner is not None and until > time.time() + 60
+        server.stop()
+        with store.session() as session:
+            assert tuple(session.execute(text(lease), {"id": table}).one()) == (owner, 0.0)
+        assert store.tables_without_their_bots(time.time()) == [table]
+    finally:
+        store.close()
+        server.stop()

@@ -4,6 +4,7 @@ and its settings (docs/server.md, "Inside")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -163,6 +164,8 @@ class Server:
             hub.stop_timer()
         if self.bots is not None:
             await self.bots.stop()
+            with contextlib.suppress(Exception):  # the database is gone too: the leases run out by themselves
+                await asyncio.to_thread(self.store.release_bot_leases, self.owner)
         self.store.close()
 
     async def hub(self, table_id: str) -> TableHub | None:
