@@ -60,9 +60,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 class ServerProcess:
     """`warcards serve` in a child process on a free loopback port."""
 
-    def __init__(self, database: str, folder: Path) -> None:
+    def __init__(self, database: str, folder: Path, *args: str) -> None:
         self.database = database
         self.folder = folder
+        self.args = args
+        """More `warcards serve` flags."""
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -80,7 +82,7 @@ class ServerProcess:
         self.starts += 1
         log = (self.folder / f"server-{self.starts}.log").open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "warcards", "serve", "--port", str(self.port), "--database", self.database],
+            [sys.executable, "-m", "warcards", "serve", "--port", str(self.port), "--database", self.database, *self.args],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + STARTUP_SECONDS

@@ -33,7 +33,8 @@ def away_then_back(server: ServerProcess, timer: dict[str, Any], stand_in_moves:
             message = receive()
             if message["type"] == "event" and message["event"]["actor"] == 0 and message["event"]["kind"] == "action":
                 moves += 1
-                assert message["clock"]["kind"] == timer["kind"] and message["clock"]["stand_ins"] == [0]
+                # (the bot seat's own stand-in may hold it too, had its bot been slower than its clock)
+                assert message["clock"]["kind"] == timer["kind"] and 0 in message["clock"]["stand_ins"]
         socket.send(json.dumps({"protocol": 1, "type": "reclaim", "id": "back"}))
         while (message := receive())["type"] != "ack":
             pass
@@ -50,11 +51,13 @@ def away_then_back(server: ServerProcess, timer: dict[str, Any], stand_in_moves:
 
 
 def test_a_timed_out_seat_is_played_by_a_bot_until_its_player_reclaims_it(sqlite_server: ServerProcess) -> None:
-    away_then_back(sqlite_server, {"kind": "move", "seconds": 1, "on_timeout": "bot", "level": "random"}, 3)
+    # 3 s, not 1: the time runs out for the away player, never for a bot slowed by a busy machine (a bot's
+    # clock starts when it is connected; from then on its move is its own time).
+    away_then_back(sqlite_server, {"kind": "move", "seconds": 3, "on_timeout": "bot", "level": "random"}, 3)
 
 
 def test_a_seat_whose_chess_clock_runs_out_is_played_by_a_bot_then_reclaimed(sqlite_server: ServerProcess) -> None:
     # The bank runs out: the stand-in plays untimed, each of its moves earning the increment the player then
     # has to move with.
-    timer = {"kind": "total", "seconds": 1, "increment": 5, "on_timeout": "bot", "level": "random"}
+    timer = {"kind": "total", "seconds": 3, "increment": 5, "on_timeout": "bot", "level": "random"}
     away_then_back(sqlite_server, timer, 2)

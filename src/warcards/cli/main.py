@@ -725,17 +725,27 @@ def serve(
         float,
         typer.Option("--idle-minutes", min=1.0, help="Minutes an unfinished table nobody uses stays in memory."),
     ] = 30.0,
+    bot_lease_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-lease-seconds", min=1, max=3600,
+            help="How long this process holds its tables' bots unrenewed; then another process takes them over.",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md)."""
     try:
         from warcards.server import serve as run_server
+        from warcards.server.config import ServerConfig
     except ModuleNotFoundError as error:
         raise CommandLineError(
             f"warcards serve needs the server extra ({error.name} is missing): pip install 'warcards[server]'"
         ) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
-    run_server(host, port, database, tuple(allow_origin or ()), idle_minutes)
+    run_server(host, port, database, ServerConfig(
+        origins=tuple(allow_origin or ()), idle_seconds=idle_minutes * 60, bot_lease_seconds=bot_lease_seconds
+    ))
 
 
 def _print_version(value: bool) -> None:

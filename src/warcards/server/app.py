@@ -81,36 +81,48 @@ class JsonLines(logging.Formatter):
 
 def check_database(url: str) -> None:
     """Open the database and apply the migrations, or raise `ValueError` saying why it cannot be used (the
-    URL shown without its password)."""
+    URL shown without its password): a database that cannot be reached blames the URL; a migration that
+    fails on a database that answered says so, and does not."""
+    from alembic.util.exc import CommandError
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
     from warcards.engine.text import quote
 
     try:
-        shown = make_url(url).render_as_string(hide_password=True)
+        shown = quote(make_url(url).render_as_string(hide_password=True), 160)
     except SQLAlchemyError:
-        shown = url.split("@")[-1]
+        shown = quote(url.split("@")[-1], 160)
     store = None
     try:
-        store = Store(url)
-        store.migrate()
-    except (SQLAlchemyError, OSError) as error:
-        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        raise ValueError(
-            f"--database {quote(shown, 160)} cannot be used: {reason} "
-            "(a SQLAlchemy URL such as sqlite:///path/file.sqlite3 or postgresql://user@host/db)"
-        ) from None
+        try:
+            store = Store(url)
+            with store.engine.connect():
+                pass
+        except (SQLAlchemyError, OSError) as error:
+            raise ValueError(
+                f"--database {shown} cannot be used: {_first_line(error)} "
+                "(a SQLAlchemy URL such as sqlite:///path/file.sqlite3 or postgresql://user@host/db)"
+            ) from None
+        try:
+            store.migrate()
+        except (SQLAlchemyError, OSError, CommandError) as error:
+            raise ValueError(
+                f"--database {shown} answered, but bringing its schema to this version failed: {_first_line(error)}"
+            ) from None
     finally:
         if store is not None:
             store.close()
 
 
-def serve(
-    host: str, port: int, database: str | None, origins: tuple[str, ...] = (), idle_minutes: float = 30.0
-) -> None:
-    """Run the server (uvicorn) until SIGTERM or Ctrl+C, which drain it (`Server.drain`) and exit 0;
-    migrations run at startup."""
+def _first_line(error: BaseException) -> str:
+    """What a database error says, on one line (the driver's message when there is one)."""
+    return str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+
+
+def serve(host: str, port: int, database: str | None, config: ServerConfig | None = None) -> None:
+    """Run the server (uvicorn) with `config`'s limits until SIGTERM or Ctrl+C, which drain it
+    (`Server.drain`) and exit 0; migrations run at startup."""
     import uvicorn
 
     from warcards.server.db import default_url
@@ -122,7 +134,7 @@ def serve(
     url = database or default_url()
     check_database(url)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    config = ServerConfig(origins=origins, idle_seconds=idle_minutes * 60)
+    config = config or ServerConfig()
     app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=config)
     server = draining_server(uvicorn.Config(
         app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None,

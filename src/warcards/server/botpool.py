@@ -134,11 +134,33 @@ async def send_act(socket: Any, number: int, action: int) -> None:
     )
 
 
+RECONNECT_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 30.0)
+"""A seat whose connection could not be opened, or dropped, is connected again after these pauses: a bot's
+clock does not run while it is not connected (docs/server.md, "Timers"), so a lost connection must not be
+the end of it."""
+
+REFUSED = (1008, 4001, 4004)
+"""Close codes that end a seat for good: the server refused it (the seat's token is no longer this bot's:
+its player reclaimed it, or another process took the table's bots over; an unknown table)."""
+
+
 async def seat_task(url: str, order: dict[str, Any], search: Executor | None) -> None:
-    try:
-        await play_seat(url, order["table"], order["token"], order["level"], order["seed"], search)
-    except Exception as error:  # one seat's failure (a dropped server) must not stop the others
-        log.warning("bot seat %s of table %s stopped: %s", order.get("seat"), order.get("table"), error)
+    """Play one seat; reconnect while the connection fails or drops (a busy or restarting server), until
+    the game ends or the server refuses the seat."""
+    for pause in (*RECONNECT_SECONDS, None):
+        try:
+            await play_seat(url, order["table"], order["token"], order["level"], order["seed"], search)
+            return
+        except (OSError, TimeoutError, websockets.exceptions.InvalidHandshake,
+                websockets.exceptions.ConnectionClosedError) as error:
+            closed = getattr(error, "rcvd", None)
+            if pause is None or (closed is not None and closed.code in REFUSED):
+                log.warning("bot seat %s of table %s stopped: %s", order.get("seat"), order.get("table"), error)
+                return
+            await asyncio.sleep(pause)
+        except Exception as error:  # one seat's failure must not stop the others
+            log.warning("bot seat %s of table %s stopped: %s", order.get("seat"), order.get("table"), error)
+            return
 
 
 async def main(url: str) -> None:

@@ -25,3 +25,6 @@ class ServerConfig:
     """How often the process looks for tables to let go (finished ones nobody holds, idle ones)."""
     drain_seconds: float = 10.0
     """On SIGTERM: how long the drain waits for the closed WebSockets to go before the process exits."""
+    bot_lease_seconds: float = 10.0
+    """How long a process holds a table's bots without renewing its lease (it renews every third of it):
+    when a process dies, another takes its tables' bots over within about this (`--bot-lease-seconds`)."""

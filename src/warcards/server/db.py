@@ -30,12 +30,14 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
     Text,
     create_engine,
     event,
+    or_,
     select,
     text,
     update,
@@ -70,6 +72,10 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    bot_owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The server process that plays this table's bots and stand-ins (`Server.owner`; migration 0003) ..."""
+    bot_lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """... until this time (seconds since the epoch) unless it renews the lease; then any process may take it."""
 
 
 class SeatRow(Base):
@@ -346,6 +352,57 @@ class Store:
     def renew_stand_ins(self, table_id: str) -> dict[int, str]:
         """Fresh tokens for the table's stand-ins (after a restart: only hashes were kept)."""
         return self._fresh_tokens(table_id, SeatRow.stand_in_hash.is_not(None), "stand_in_hash")
+
+    # ----- bot leases ---------------------------------------------------------------------------------------
+    def take_bot_lease(self, table_id: str, owner: str, until: float, at: float) -> bool:
+        """Make `owner` the process that plays the table's bots until `until`, in one conditional UPDATE:
+        only when nobody holds the lease, `owner` already does, or its holder let it expire before `at`.
+        True when `owner` holds it now (of processes racing for an expired lease, one wins)."""
+        with self.session() as session:
+            done = session.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id, TableRow.status != "finished",
+                    or_(TableRow.bot_owner.is_(None), TableRow.bot_owner == owner, TableRow.bot_lease_until < at),
+                )
+                .values(bot_owner=owner, bot_lease_until=until)
+            )
+            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+
+    def take_every_bot_lease(self, owner: str, until: float) -> None:
+        """Every unfinished table's bots are `owner`'s (a SQLite database has one process: a process that
+        starts on it is the only one, and the leases it finds are those of its own previous run)."""
+        with self.session() as session:
+            session.execute(
+                update(TableRow).where(TableRow.status != "finished").values(bot_owner=owner, bot_lease_until=until)
+            )
+
+    def renew_bot_leases(self, owner: str, until: float) -> list[str]:
+        """Extend every lease `owner` holds on an unfinished table to `until`; the ids of those tables."""
+        with self.session() as session:
+            held = TableRow.bot_owner == owner, TableRow.status != "finished"
+            session.execute(update(TableRow).where(*held).values(bot_lease_until=until))
+            return list(session.scalars(select(TableRow.id).where(*held)).all())
+
+    def release_bot_leases(self, owner: str) -> None:
+        """`owner` stops (a clean shutdown): its leases end now, so another process takes its tables' bots
+        over at its next look instead of after the lease's time."""
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.bot_owner == owner).values(bot_lease_until=0.0))
+
+    def tables_without_their_bots(self, at: float) -> list[str]:
+        """Unfinished tables that have bots to play (bot seats, or stand-ins) and whose lease nobody holds
+        at `at`: their bots' process is gone (or never took them)."""
+        bots = select(SeatRow.table_id).where(or_(SeatRow.kind == "bot", SeatRow.stand_in_hash.is_not(None)))
+        with self.session() as session:
+            return list(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status != "finished", TableRow.id.in_(bots),
+                        or_(TableRow.bot_owner.is_(None), TableRow.bot_lease_until < at),
+                    )
+                ).all()
+            )
 
     def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         with self.session() as session:

@@ -115,11 +115,18 @@ class TableHub:
         """Seat -> the token hash of the bot holding it after a timeout (also in its seat row: a restart
         relaunches it, `hold`)."""
         self.launch_stand_in: Callable[[int, str, str], Awaitable[None]] | None = None
+        self.claim_bots: Callable[[], Awaitable[bool]] | None = None
+        """Take the table's bot lease before launching a stand-in (False: another live process plays the
+        table's bots, and its own timer launches it)."""
+        self.claim_retry_seconds = 1.0
+        """When the claim fails: the timeout is tried again this much later (that process may have died)."""
         self.latencies: deque[float] = LATENCIES
         self.metrics: Metrics = NO_METRICS
         """Where this table counts its events and refusals (its `Server`'s `GET /metrics`)."""
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
+        self.loading: asyncio.Task[None] | None = None
+        """While the server replays the table's log into this hub (`Server.hub`, holding `lock`)."""
 
     # ----- rebuilding from the log -------------------------------------------------------------------------
     def replay(self, events: list[EventInfo]) -> None:
@@ -208,7 +215,29 @@ class TableHub:
         if self.timer_kind is None or self.status != "playing" or self.resigned is not None:
             return None
         player = self.state.current_player()
-        return player if player >= 0 else None
+        if player < 0 or (self.bot_plays(player) and not self.bot_connected(player)):
+            return None  # a bot's clock is held until its bot is connected (here)
+        return player
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot plays the seat: a bot seat, or a seat a stand-in holds."""
+        return self.info.seats[seat].kind == "bot" or seat in self.stand_ins
+
+    def bot_connected(self, seat: int) -> bool:
+        """The bot playing `seat` is connected to this process (a stand-in's own connection, for a seat it
+        holds for a person)."""
+        person = self.info.seats[seat].kind != "bot"
+        return any(c.seat == seat and (c.stand_in or not person) for c in self.connections)
+
+    def _bot_came_or_went(self, running_before: int | None) -> None:
+        """A connection came or went: if that starts a bot's held clock, its time runs from now; if it holds
+        it, its timer stops."""
+        running = self.running()
+        if running == running_before:
+            return
+        if running is not None:
+            self.clock_since = time.time()
+        self._arm_timer()
 
     def time_left(self, seat: int, at: float) -> float:
         """The running `seat`'s seconds left at time `at`: of its move, or of its bank (never below 0)."""
@@ -329,16 +358,23 @@ class TableHub:
 
     # ----- connections -------------------------------------------------------------------------------------
     async def attach(self, connection: Connection, last_seen: int | None) -> None:
+        """Add a connection: it gets its welcome and its catch-up from the log as it is now (another process
+        may have committed events this copy has not heard of: they are caught up first)."""
         async with self.lock:
+            await self.catch_up()
+            running = self.running()
             self.connections.add(connection)
             connection.metrics = self.metrics
+            self._bot_came_or_went(running)
             connection.send(self.welcome(connection.seat))
             connection.send(self.catchup(connection.seat, last_seen))
             if self.finished:
                 connection.send(self.end_message(connection.seat))
 
     def detach(self, connection: Connection) -> None:
+        running = self.running()
         self.connections.discard(connection)
+        self._bot_came_or_went(running)
 
     @property
     def finished(self) -> bool:
@@ -622,7 +658,11 @@ class TableHub:
                 return
             self.timer_task = None
             if self.on_timeout == "bot" and self.launch_stand_in is not None and seat not in self.stand_ins:
-                # A bot of the table's level holds the seat until its player acts again (docs/server.md).
+                # A bot of the table's level holds the seat until its player acts again (docs/server.md),
+                # launched by the process that plays the table's bots.
+                if self.claim_bots is not None and not await self.claim_bots():
+                    self.timer_task = asyncio.create_task(self._expire(event_no, seat, self.claim_retry_seconds))
+                    return
                 token = new_token()
                 await asyncio.to_thread(self.store.set_stand_in, self.id, seat, hash_token(token), self.event_no)
                 self.stand_ins[seat] = hash_token(token)
@@ -636,6 +676,12 @@ class TableHub:
                 return
             self._broadcast(self._record_resign(seat, "timeout"))
             await self._finish()
+
+    async def rearm(self) -> None:
+        """Arm the timer again on the position as it is (this process has just taken the table's bots)."""
+        async with self.lock:
+            if self.status == "playing":
+                self._arm_timer()
 
     def stop_timer(self) -> None:
         if self.timer_task is not None:

@@ -10,6 +10,7 @@ import ctypes.util
 import functools
 import json
 import logging
+import secrets
 import sys
 import threading
 import time
@@ -84,6 +85,11 @@ class Server:
         self.draining = False
         """Set on SIGTERM (`drain`): no new connection or table is accepted, GET /readyz answers 503."""
         self.metrics = Metrics(lambda: list(self.hubs.values()), lambda: self.draining)
+        self.owner = secrets.token_hex(8)
+        """This process's name in the bot leases (`tables.bot_owner`): random, new at every start."""
+        self.playing_bots: set[str] = set()
+        """The tables whose bots (and stand-ins) this process's bot process plays, under its lease."""
+        self.keeping_bots: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
         await asyncio.to_thread(self.store.migrate)
@@ -97,6 +103,8 @@ class Server:
             self.listener = asyncio.create_task(asyncio.to_thread(self.store.listen, self.stop_listening, notified))
         if self.bots is not None:
             await self.bots.start()
+            if self.store.engine.dialect.name == "sqlite":
+                await asyncio.to_thread(self.store.take_every_bot_lease, self.owner, self.lease_end())
         unfinished = [
             *await asyncio.to_thread(self.store.tables, False, "playing"),
             *await asyncio.to_thread(self.store.tables, False, "open"),
@@ -105,10 +113,59 @@ class Server:
             hub = await self.hub(info.id)
             assert hub is not None
             await hub.resume()
-            await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, info.id))
-            await self.relaunch_stand_ins(hub)
+        if self.bots is not None:
+            await self.keep_bots()
+            self.keeping_bots = asyncio.create_task(self.keep_bots_forever())
         self.sweeper = asyncio.create_task(self.sweep_forever())
         log.info("server ready: %d unfinished tables rebuilt", len(unfinished))
+
+    # ----- bot leases --------------------------------------------------------------------------------------
+    def lease_end(self) -> float:
+        return time.time() + self.config.bot_lease_seconds
+
+    async def claim_bots(self, table_id: str) -> bool:
+        """Take (or renew) the lease on the table's bots; True when this process plays them now."""
+        won = await asyncio.to_thread(self.store.take_bot_lease, table_id, self.owner, self.lease_end(), time.time())
+        if won:
+            self.playing_bots.add(table_id)
+        return won
+
+    async def keep_bots(self) -> None:
+        """Renew this process's bot leases; take over the bots of tables whose lease nobody holds (their
+        process died), and launch the bots of every table held whose bots this process has not launched."""
+        held = await asyncio.to_thread(self.store.renew_bot_leases, self.owner, self.lease_end())
+        for table_id in await asyncio.to_thread(self.store.tables_without_their_bots, time.time()):
+            if await asyncio.to_thread(self.store.take_bot_lease, table_id, self.owner, self.lease_end(), time.time()):
+                held.append(table_id)
+        self.playing_bots &= set(held)  # a lease another process took: if it comes back, the bots start again
+        for table_id in held:
+            if table_id not in self.playing_bots:
+                await self.take_over_bots(table_id)
+
+    async def keep_bots_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.bot_lease_seconds / 3)
+            try:
+                await self.keep_bots()
+            except Exception:  # the database is away for a while: the next round tries again
+                log.exception("renewing the bot leases failed")
+
+    async def take_over_bots(self, table_id: str) -> None:
+        """Play a table's bots here (its lease is ours): every bot seat and stand-in gets a fresh token (the
+        previous ones die with their process) and is launched in our bot process; the table's timer is armed
+        again (a timeout that came while nobody held the lease is dealt with now)."""
+        hub = await self.hub(table_id)
+        if hub is None or hub.finished:
+            return
+        log.info("playing the table's bots", extra={"table": table_id, "status": hub.status})
+        self.playing_bots.add(table_id)
+        stand_ins = await asyncio.to_thread(self.store.stand_ins, table_id)
+        async with hub.lock:
+            hub.stand_ins.clear()
+            hub.hold(stand_ins)
+        await self.launch_bots(hub, await asyncio.to_thread(self.store.new_bot_tokens, table_id))
+        await self.relaunch_stand_ins(hub)
+        await hub.rearm()
 
     async def forward(self, table_id: str, event_no: int) -> None:
         """Another process (or this one) committed event `event_no`: bring our hub of that table up to it."""
@@ -124,6 +181,8 @@ class Server:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
+        if self.keeping_bots is not None:
+            self.keeping_bots.cancel()
         self.stop_listening.set()
         if self.listener is not None:
             await self.listener
@@ -131,45 +190,71 @@ class Server:
             hub.stop_timer()
         if self.bots is not None:
             await self.bots.stop()
+            with contextlib.suppress(Exception):  # the database is gone too: the leases run out by themselves
+                await asyncio.to_thread(self.store.release_bot_leases, self.owner)
         self.store.close()
 
     async def hub(self, table_id: str) -> TableHub | None:
-        """The table's hub, rebuilt from its log on first use (None for an unknown table)."""
+        """The table's hub, rebuilt from its log on first use (None for an unknown table).
+
+        The hub is registered before its log is read, holding its lock until it has replayed it: an event
+        another process commits meanwhile (its `NOTIFY`, `forward`) waits for the lock and is then caught up
+        from the log, instead of finding no hub and being dropped."""
         hub = self.hubs.get(table_id)
-        if hub is not None:
-            self.touched[table_id] = time.monotonic()
-            return hub
-        async with self.loading:
-            hub = self.hubs.get(table_id)
-            if hub is not None:
-                self.touched[table_id] = time.monotonic()
-                return hub
-            info = await asyncio.to_thread(self.store.table, table_id)
-            if info is None:
-                return None
-            events = await asyncio.to_thread(self.store.events, table_id)
-            hub = TableHub(info, self.store)
+        if hub is None:
+            async with self.loading:
+                hub = self.hubs.get(table_id)
+                if hub is None:
+                    info = await asyncio.to_thread(self.store.table, table_id)
+                    if info is None:
+                        return None
+                    hub = TableHub(info, self.store)
+                    if self.bots is not None:
+                        hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
+                        hub.claim_bots = functools.partial(self.claim_bots, table_id)
+                        hub.claim_retry_seconds = self.config.bot_lease_seconds / 3
+                    hub.metrics = self.metrics
+                    hub.latencies = self.metrics.latencies
+                    self.metrics.rebuilds.inc()
+                    await hub.lock.acquire()  # a new lock: nobody else can hold it yet
+                    hub.loading = asyncio.create_task(self._load(hub))
+                    self.hubs[table_id] = hub
+        self.touched[table_id] = time.monotonic()
+        if hub.loading is not None:
+            await asyncio.shield(hub.loading)
+        return hub
+
+    async def _load(self, hub: TableHub) -> None:
+        """Replay the table's log into its new hub (which `hub` registered holding its lock) and release it;
+        a failed read unregisters the hub, so the next request reads the log again."""
+        try:
+            events = await asyncio.to_thread(self.store.events, hub.id)
             hub.replay(events)
-            hub.hold(await asyncio.to_thread(self.store.stand_ins, table_id))
-            if self.bots is not None:
-                hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
-            hub.metrics = self.metrics
-            hub.latencies = self.metrics.latencies
-            self.metrics.rebuilds.inc()
-            self.hubs[table_id] = hub
-            self.touched[table_id] = time.monotonic()
-            return hub
+            hub.hold(await asyncio.to_thread(self.store.stand_ins, hub.id))
+            if hub.status == "open" and hub.event_no > 0:  # started since its row was read
+                info = await asyncio.to_thread(self.store.table, hub.id)
+                if info is not None:
+                    hub.info, hub.status = info, info.status
+        except BaseException:
+            if self.hubs.get(hub.id) is hub:
+                del self.hubs[hub.id]
+            raise
+        finally:
+            hub.loading = None
+            hub.lock.release()
 
     async def launch_bots(self, hub: TableHub, tokens: dict[int, str]) -> None:
-        if self.bots is None or hub.finished:
+        """Launch the table's bots whose tokens are in `tokens` in our bot process, if we hold (or can take)
+        the table's bot lease: otherwise another process plays them."""
+        if self.bots is None or hub.finished or not tokens or not await self.claim_bots(hub.id):
             return
         for seat, token in tokens.items():
             level = hub.info.seats[seat].level or "random"
             await self.bots.launch(hub.id, seat, token, level, derive_seed(hub.seed, "agent", seat))
 
     async def relaunch_stand_ins(self, hub: TableHub) -> None:
-        """After a restart: the stand-ins that held seats play on, with fresh tokens (only hashes were kept);
-        their players can still reclaim the seats."""
+        """When this process takes a table's bots (a restart, or a takeover): the stand-ins that held seats
+        play on, with fresh tokens (only hashes were kept); their players can still reclaim the seats."""
         if self.bots is None or hub.finished or not hub.stand_ins:
             return
         tokens = await asyncio.to_thread(self.store.renew_stand_ins, hub.id)
