@@ -100,8 +100,8 @@ def check_database(url: str) -> None:
             store.close()
 
 
-def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] = ()) -> None:
-    """Run the server (uvicorn) until interrupted; migrations run at startup."""
+def serve(host: str, port: int, database: str | None, config: ServerConfig | None = None) -> None:
+    """Run the server (uvicorn) until interrupted with the limits of `config`; migrations run at startup."""
     import uvicorn
 
     from warcards.server.db import default_url
@@ -113,5 +113,9 @@ def serve(host: str, port: int, database: str | None, origins: tuple[str, ...] =
     url = database or default_url()
     check_database(url)
     bot_host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=ServerConfig(origins=origins))
-    uvicorn.run(app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None)
+    config = config or ServerConfig()
+    app = create_app(url, bot_url=f"ws://{bot_host}:{port}", config=config)
+    uvicorn.run(
+        app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None,
+        proxy_headers=True, forwarded_allow_ips=config.forwarded_allow_ips,
+    )

@@ -91,7 +91,10 @@ def run(tables: int, game: str, database: str, timeout: float = 600.0) -> Server
     base = f"http://127.0.0.1:{port}"
     with (folder / "server.log").open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "warcards", "serve", "--port", str(port), "--database", database],
+            [
+                sys.executable, "-m", "warcards", "serve", "--port", str(port), "--database", database,
+                "--allow-bot-tables", "--max-tables-per-address", "0", "--max-open-tables", "0",
+            ],
             stdout=log, stderr=subprocess.STDOUT, env=os.environ.copy(),
         )
         try:

@@ -15,6 +15,7 @@ from warcards.match import derive_seed
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub
+from warcards.server.limits import Buckets, TableQuota
 
 log = logging.getLogger("warcards.server")
 
@@ -57,6 +58,11 @@ class Server:
 
     def __init__(self, database: str, bot_url: str | None, config: ServerConfig | None = None) -> None:
         self.config = config or ServerConfig()
+        self.seat_buckets = Buckets(self.config.seat_rate, self.config.seat_burst)
+        """Client messages per (table, seat), over all that seat's connections (docs/server.md, "Limits")."""
+        self.address_buckets = Buckets(self.config.address_rate, self.config.address_burst)
+        """Client messages per client address, over all its connections but the bot process's."""
+        self.quota = TableQuota()
         self.store = Store(database)
         self.hubs: dict[str, TableHub] = {}
         self.loading = asyncio.Lock()

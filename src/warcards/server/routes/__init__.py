@@ -22,6 +22,12 @@ def server_of(connection: HTTPConnection) -> Server:
 ServerDep = Annotated[Server, Depends(server_of)]
 
 
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (behind a trusted proxy, the one its `X-Forwarded-For` names: uvicorn's
+    `forwarded_allow_ips`), the key of the per-address limits."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
 async def info_of(server: Server, table_id: str) -> TableInfo:
     """The table's stored row and seats, or 404."""
     info = await asyncio.to_thread(server.store.table, table_id)
