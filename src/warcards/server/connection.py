@@ -42,12 +42,13 @@ class Connection:
     """The event number of this connection's last `sample` made on its own turn (paced, like an act)."""
 
     def send(self, message: BaseModel) -> None:
-        """Queue `message`; past the queue's limits the connection falls behind instead."""
+        """Queue `message`; past the queue's limits the connection falls behind instead (one frame larger
+        than the byte limit, such as a long game's catch-up, is queued when nothing else waits)."""
         if self.closing:
             return
         text = message.model_dump_json()
         size = len(text.encode())
-        if self.outbox.qsize() >= self.max_frames or self.queued_bytes + size > self.max_bytes:
+        if self.outbox.qsize() >= self.max_frames or (self.queued_bytes and self.queued_bytes + size > self.max_bytes):
             self.fall_behind()
             return
         self.queued_bytes += size
