@@ -373,3 +373,25 @@ def test_an_accepted_act_does_not_count_against_the_shared_limits(tmp_path: Path
                     connection.receive()
                     view = latest_view(connection)
                 assert connection.act(view["event_no"], view["legal"][0]["action"], f"a{number}")["type"] == "ack"
+
+
+# ----- every limit: a field, a flag with the same default, a row in the docs --------------------------------------
+FLAG_OF = {"origins": "--allow-origin"}
+
+
+def test_every_limit_has_a_flag_with_its_default_and_a_row_in_the_docs() -> None:
+    import dataclasses
+
+    import typer
+
+    from warcards.cli.main import app
+
+    serve = typer.main.get_command(app).commands["serve"]  # type: ignore[attr-defined]
+    flags = {option: param for param in serve.params for option in param.opts}
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    for limit in dataclasses.fields(ServerConfig):
+        flag = FLAG_OF.get(limit.name, "--" + limit.name.replace("_", "-"))
+        assert flag in flags, f"ServerConfig.{limit.name} has no `warcards serve {flag}`"
+        assert f"`{flag}" in docs, f"docs/server.md does not name {flag}"
+        if limit.name != "origins":
+            assert flags[flag].default == limit.default, f"{flag} defaults to {flags[flag].default}"

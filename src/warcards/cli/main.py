@@ -655,6 +655,9 @@ def serve(
     send_queue_frames: Annotated[
         int, typer.Option("--send-queue-frames", min=16, help="Frames queued for one connection, at most.")
     ] = 1000,
+    hello_seconds: Annotated[
+        float, typer.Option("--hello-seconds", min=0.1, help="Time a new connection has to send its hello.")
+    ] = 10.0,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option("--forwarded-allow-ips", help="Proxies trusted to name the client (X-Forwarded-For), or *."),
@@ -674,7 +677,7 @@ def serve(
         address_rate=address_rate, address_burst=address_burst, max_depth=max_depth,
         send_queue_bytes=send_queue_bytes, send_queue_frames=send_queue_frames,
         max_tables_per_address=max_tables_per_address, max_open_tables=max_open_tables,
-        allow_bot_tables=allow_bot_tables, forwarded_allow_ips=forwarded_allow_ips,
+        allow_bot_tables=allow_bot_tables, hello_seconds=hello_seconds, forwarded_allow_ips=forwarded_allow_ips,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")

@@ -15,7 +15,7 @@ from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
 from warcards.server.process import Server
-from warcards.server.routes import ServerDep, address_of, info_of, seat_of
+from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
 
 router = APIRouter()
 
@@ -71,12 +71,7 @@ def check_quotas(server: Server, request: CreateTable, address: str) -> None:
         )
 
 
-@router.post(
-    "/tables", status_code=201,
-    responses={403: {"description": "a table with no person seat, not allowed here"},
-               429: {"description": "this address has its most unfinished tables"},
-               503: {"description": "this server holds its most unfinished tables"}},
-)
+@router.post("/tables", status_code=201, responses=refusals(400, 403, 422, 429, 503))
 async def create_table(server: ServerDep, request: CreateTable, http: Request) -> TableOut:
     """A new table: the game and options are checked by the engine, bots take their seats at once, and
     the game starts when every person seat is filled. Quotas: docs/server.md, "Limits"."""
@@ -96,7 +91,7 @@ async def create_table(server: ServerDep, request: CreateTable, http: Request) -
     return table_out(hub.info if hub.status == "open" else await info_of(server, table_id))
 
 
-@router.get("/tables")
+@router.get("/tables", responses=refusals(422))
 async def list_tables(
     server: ServerDep,
     response: Response,
@@ -113,13 +108,13 @@ async def list_tables(
     return [table_out(info) for info in page]
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", responses=refusals(404))
 async def show_table(server: ServerDep, table_id: str) -> TableOut:
     """A table by its id: what an invite link shows."""
     return table_out(await info_of(server, table_id))
 
 
-@router.post("/tables/{table_id}/seats/{seat}")
+@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 404, 409, 422))
 async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -> Joined:
     """Take an open person seat; the answer carries the seat's token (keep it: it is shown once)."""
     name = check_name(request.name)
@@ -138,7 +133,7 @@ async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -
     return Joined(table=table_id, seat=seat, token=token, websocket=f"/tables/{table_id}/ws")
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post("/tables/{table_id}/leave", responses=refusals(401, 403, 404, 422))
 async def leave(
     server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
 ) -> TableOut:
@@ -156,13 +151,13 @@ async def leave(
     return table_out(await info_of(server, table_id))
 
 
-@router.get("/tables/{table_id}/spectate")
+@router.get("/tables/{table_id}/spectate", responses=refusals(404))
 async def spectate(server: ServerDep, table_id: str) -> TableOut:
     """How to watch a table: connect to its `websocket` with a `hello` that carries no token."""
     return table_out(await info_of(server, table_id))
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=refusals(401, 403, 404, 409, 422))
 async def record(
     server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
@@ -192,7 +187,7 @@ def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
     return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
 
 
-@router.get("/tables/{table_id}/cards")
+@router.get("/tables/{table_id}/cards", responses=refusals(404))
 async def card_facts(server: ServerDep, table_id: str) -> dict[str, dict[str, Any]]:
     """Every card of the table's deck (its game and options) with its facts — name, values, traits,
     abilities in words (docs/contributing/log.md, "Card facts"): public knowledge, like a deck list."""
