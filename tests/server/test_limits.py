@@ -4,7 +4,9 @@ address sharing one rate limit (docs/server.md, "Limits")."""
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import socket
 import threading
 import time
@@ -21,7 +23,6 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from warcards.server import create_app
@@ -63,40 +64,100 @@ def spectators(server: Server, table: str) -> list[Connection]:
     return [] if found is None else [c for c in list(found.connections) if c.seat is None]
 
 
+def silent_spectator(port: int, table: str) -> socket.socket:
+    """A WebSocket spectator that sends its `hello` and then reads nothing at all (a plain socket with a
+    small receive buffer: the server's frames pile up on its side)."""
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.settimeout(DEADLINE)
+    raw.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(
+        f"GET /tables/{table}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    answer = b""
+    while not answer.endswith(b"\r\n\r\n"):
+        answer += raw.recv(1)  # a byte at a time: no frame is read with the headers
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    hello = json.dumps({"protocol": 1, "type": "hello"}).encode()
+    mask = os.urandom(4)
+    raw.sendall(bytes([0x81, 0x80 | len(hello)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(hello)))
+    return raw
+
+
+def close_code_at_the_end(raw: socket.socket) -> int | None:
+    """Read the stream up to its close frame: its code (None: the stream ended without one)."""
+    data = bytearray()
+    at = 0
+    while chunk := raw.recv(1 << 16):
+        data += chunk
+        while True:  # every whole frame received so far
+            if at + 2 > len(data):
+                break
+            opcode, length, start = data[at] & 0x0F, data[at + 1] & 0x7F, at + 2
+            if length >= 126:
+                width = 2 if length == 126 else 8
+                if start + width > len(data):
+                    break
+                length, start = int.from_bytes(data[start:start + width], "big"), start + width
+            if start + length > len(data):
+                break
+            if opcode == 0x8:
+                return int.from_bytes(data[start:start + 2], "big")
+            at = start + length
+    return None
+
+
+def play_until(ws: Any, done: Any) -> None:
+    """Play a seat over `ws` (its first legal action each time it is to move) until `done()` or the end."""
+    while not done():
+        frame = json.loads(ws.recv(timeout=DEADLINE))
+        if frame["type"] == "end":
+            return
+        view = frame["view"] if frame["type"] == "catchup" else frame
+        if frame["type"] in ("view", "event", "catchup") and view.get("legal"):
+            number = frame["event"]["event_no"] if frame["type"] == "event" else view["event_no"]
+            ws.send(json.dumps({
+                "protocol": 1, "type": "act", "id": f"a{number}", "answers": number,
+                "action": view["legal"][0]["action"],
+            }))
+
+
 def test_slow_reader_is_disconnected_and_its_queue_released(tmp_path: Path) -> None:
-    """A spectator that never reads a game that plays itself (a bot, and a stand-in for the person who
-    never comes): its queue never holds more than the limits, it is closed with 4008 once it falls
-    behind, and the frames queued for it are let go."""
-    config = ServerConfig(send_queue_frames=16, send_queue_bytes=64 * 1024)
+    """A spectator that never reads a game (the test plays one seat, bots the others): its queue never
+    holds more than the limits, it is closed with 4008 once it falls behind, and the frames queued for it
+    are let go."""
+    config = ServerConfig(send_queue_bytes=512 * 1024)  # above the bursts of the connections that read
     with served(config, tmp_path) as (server, base):
         http = base.replace("ws://", "http://")
         table = httpx.post(f"{http}/tables", json={
-            "game": "race-to-messina", "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
-            "timer": {"kind": "move", "seconds": 1, "on_timeout": "bot", "level": "random"},
+            "game": "naval-war", "options": {"players": 4},
+            "seats": [{"kind": "person"}, *[{"kind": "bot", "level": "random"}] * 3],
         }).json()["id"]
-        raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes almost nothing
-        raw.connect(("127.0.0.1", int(base.rsplit(":", 1)[1])))
-        with connect(f"{base}/tables/{table}/ws", sock=raw, compression=None, max_queue=1, max_size=None) as ws:
-            ws.send(json.dumps({"protocol": 1, "type": "hello"}))
-            deadline = time.monotonic() + DEADLINE
-            while not spectators(server, table):
-                assert time.monotonic() < deadline, "the spectator was never attached"
-                time.sleep(0.01)
-            watched = spectators(server, table)[0]
-            assert httpx.post(f"{http}/tables/{table}/seats/0", json={"name": "away"}).status_code == 200
-            while watched in spectators(server, table):
-                assert time.monotonic() < deadline, "the spectator that reads nothing was never let go"
-                assert not server.hubs[table].finished, "the game ended before the spectator fell behind"
-                assert watched.outbox.qsize() <= config.send_queue_frames + 1
-                assert watched.queued_bytes <= config.send_queue_bytes
-                time.sleep(0.01)
-            assert watched.close_code == FELL_BEHIND
-            assert watched.outbox.qsize() <= 1 and watched.queued_bytes == 0  # at most the close is left
-            with pytest.raises(ConnectionClosed) as closed:
-                while True:
-                    ws.recv(timeout=DEADLINE)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == FELL_BEHIND
+        raw = silent_spectator(int(base.rsplit(":", 1)[1]), table)
+        deadline = time.monotonic() + DEADLINE
+        while not spectators(server, table):
+            assert time.monotonic() < deadline, "the spectator was never attached"
+            time.sleep(0.01)
+        watched = spectators(server, table)[0]
+        peak = [0, 0]
+
+        def let_go() -> bool:
+            peak[0] = max(peak[0], watched.outbox.qsize())
+            peak[1] = max(peak[1], watched.queued_bytes)
+            return watched not in spectators(server, table)
+
+        token = httpx.post(f"{http}/tables/{table}/seats/0", json={"name": "me"}).json()["token"]
+        with connect(f"{base}/tables/{table}/ws", max_size=None) as me:
+            me.send(json.dumps({"protocol": 1, "type": "hello", "token": token}))
+            play_until(me, let_go)
+        assert let_go(), f"the game ended before the spectator that reads nothing fell behind (peak {peak})"
+        assert peak[0] <= config.send_queue_frames + 1 and peak[1] <= config.send_queue_bytes
+        assert watched.close_code == FELL_BEHIND
+        assert watched.outbox.qsize() <= 1 and watched.queued_bytes == 0  # at most the close is left
+        assert close_code_at_the_end(raw) == FELL_BEHIND
+        raw.close()
 
 
 def test_a_client_that_fell_behind_resyncs_with_nothing_lost(tmp_path: Path) -> None:

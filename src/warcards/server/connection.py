@@ -128,8 +128,8 @@ def parse_message(text: str, max_depth: int = 32) -> Any:
 
 
 async def write_loop(websocket: WebSocket, connection: Connection) -> None:
-    """Send the connection's queued messages in order; None closes the socket. Interrupted when the
-    connection falls behind: then only the close (4008) is sent."""
+    """Send the connection's queued messages in order; None closes the socket. When the connection falls
+    behind it is interrupted and returns at once: its caller lets the connection go, then closes (4008)."""
     try:
         while True:
             item = await connection.outbox.get()
@@ -139,11 +139,12 @@ async def write_loop(websocket: WebSocket, connection: Connection) -> None:
             connection.queued_bytes -= size
             await websocket.send_text(text)
     except asyncio.CancelledError:
-        if not connection.fell_behind:
-            raise
+        if connection.fell_behind:
+            return
+        raise
     except Exception:  # the peer went away: the reader notices and detaches
         return
-    await close(websocket, connection.close_code, FELL_BEHIND_REASON if connection.fell_behind else "")
+    await close(websocket, connection.close_code, "")
 
 
 async def reject(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -11,7 +11,15 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from warcards.server import protocol as p
-from warcards.server.connection import Connection, close, read_message, reject, write_loop
+from warcards.server.connection import (
+    FELL_BEHIND,
+    FELL_BEHIND_REASON,
+    Connection,
+    close,
+    read_message,
+    reject,
+    write_loop,
+)
 from warcards.server.hub import TableHub
 from warcards.server.process import Server
 from warcards.server.routes import address_of, server_of
@@ -82,10 +90,12 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
     finally:
         reading.cancel()  # waiting for a frame (a message being handled is shielded)
         hub.detach(connection)
-        connection.close(connection.close_code)
-        if not (await asyncio.wait({writer}, timeout=config.hello_seconds))[0]:
-            writer.cancel()  # a peer that reads nothing cannot hold the handler
         server.forget_if_idle(hub)
+        connection.close(connection.close_code)
+        if connection.fell_behind:
+            await close(websocket, FELL_BEHIND, FELL_BEHIND_REASON)
+        elif not (await asyncio.wait({writer}, timeout=config.hello_seconds))[0]:
+            writer.cancel()  # a peer that reads nothing cannot hold the handler
     if reading.done() and not reading.cancelled():
         reading.result()  # a fault of the server's own shows in its log
 
