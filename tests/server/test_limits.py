@@ -456,3 +456,19 @@ def test_every_limit_has_a_flag_with_its_default_and_a_row_in_the_docs() -> None
         assert f"`{flag}" in docs, f"docs/server.md does not name {flag}"
         if limit.name != "origins":
             assert flags[flag].default == limit.default, f"{flag} defaults to {flags[flag].default}"
+
+
+def test_the_shared_buckets_refill_and_forget_the_keys_nobody_uses() -> None:
+    from warcards.server.limits import PRUNE_EVERY, Buckets
+
+    buckets = Buckets(rate=2.0, burst=3.0)
+    assert [buckets.take("a", now=0.0) for _ in range(4)] == [True, True, True, False]
+    assert buckets.take("a", now=0.5)  # one token back after half a second
+    assert not buckets.take("a", now=0.5)
+    buckets.refund("a")
+    assert buckets.take("a", now=0.5)
+    for number in range(PRUNE_EVERY + 1):  # a crowd of keys, all in use: all kept
+        buckets.take(number, now=1.0)
+    assert len(buckets.buckets) == PRUNE_EVERY + 2
+    buckets.take("late", now=100.0)  # long after: every bucket is full again, and let go
+    assert list(buckets.buckets) == ["late"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 
 PRUNE_EVERY = 4096
@@ -82,6 +82,11 @@ class TableQuota:
 
     def add(self, address: str, table_id: str) -> None:
         self.made.setdefault(address, set()).add(table_id)
+
+    def prune(self, unfinished: Callable[[set[str]], set[str]]) -> None:
+        """Keep only the unfinished tables of every address (`unfinished` picks them)."""
+        for address in list(self.made):
+            self.finished(address, self.made[address] - unfinished(self.made[address]))
 
     def finished(self, address: str, table_ids: set[str]) -> None:
         """Forget `table_ids` of `address` (they ended); an address with none left is forgotten."""

@@ -58,9 +58,6 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
     if not isinstance(hello, p.Hello):
         await reject(websocket, "bad_message", "the first message is a hello", 1008)
         return
-    if not server.address_buckets.take(address):
-        await reject(websocket, "rate_limited", address_limit(server), 1008)
-        return
     hub = await server.hub(table_id)
     if hub is None:
         await reject(websocket, "unknown_table", f"no table {table_id[:40]!r}", 4004)
@@ -76,8 +73,10 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
             await reject(websocket, "bad_token", "that token is not a seat of this table", 4001)
             return
     own_bot = stand_in or (seat is not None and hub.info.seats[seat].kind == "bot")
-    if own_bot:
-        server.address_buckets.refund(address)  # the server's own bot process is not a client to limit
+    # the server's own bot process is not a client to limit: it shares no address's bucket
+    if not own_bot and not server.address_buckets.take(address):
+        await reject(websocket, "rate_limited", address_limit(server), 1008)
+        return
     if seat is not None and not server.seat_buckets.take((table_id, seat)):
         await reject(websocket, "rate_limited", seat_limit(server), 1008)
         return

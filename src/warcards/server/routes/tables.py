@@ -13,6 +13,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
+from warcards.server.limits import PRUNE_EVERY
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
 from warcards.server.process import Server
 from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
@@ -53,6 +54,8 @@ def check_quotas(server: Server, request: CreateTable, address: str) -> None:
             "a table with no person seat would play itself on this server, and this server does not allow "
             "them (its operator can: warcards serve --allow-bot-tables); give at least one seat to a person",
         )
+    if len(server.quota.made) > PRUNE_EVERY:  # addresses whose tables all ended are forgotten
+        server.quota.prune(functools.partial(unfinished, server))
     mine = unfinished(server, server.quota.tables_of(address))
     server.quota.finished(address, server.quota.tables_of(address) - mine)
     if config.max_tables_per_address and len(mine) + server.quota.pending(address) >= config.max_tables_per_address:
