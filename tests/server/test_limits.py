@@ -46,7 +46,13 @@ def served(config: ServerConfig, folder: Path) -> Iterator[tuple[Server, str]]:
     port = free_port()
     app = create_app(f"sqlite:///{folder / 'server.sqlite3'}", bot_url=f"ws://127.0.0.1:{port}", config=config)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # the kernel's send buffer of each connection (autotuned up to net.ipv4.tcp_wmem's largest, megabytes)
+    # kept small, so what a client does not read piles up in the server process, where the limits act
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16384)
+    listening.bind(("127.0.0.1", port))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + DEADLINE
     while not server.started:
@@ -57,6 +63,7 @@ def served(config: ServerConfig, folder: Path) -> Iterator[tuple[Server, str]]:
     finally:
         server.should_exit = True
         thread.join(DEADLINE)
+        listening.close()
 
 
 def spectators(server: Server, table: str) -> list[Connection]:
