@@ -12,12 +12,17 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from warcards.server import create_app
+from warcards.server.config import ServerConfig
 from warcards.server.hub import TableHub
+
+TEST_CONFIG = ServerConfig(allow_bot_tables=True, max_tables_per_address=0)
+"""The in-process tests make bot-only tables and many tables from one client; the rate limits keep their
+defaults."""
 
 
 @contextmanager
-def lobby(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{folder / 'server.sqlite3'}")) as client:
+def lobby(folder: Path, config: ServerConfig = TEST_CONFIG) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{folder / 'server.sqlite3'}", config=config)) as client:
         yield client
 
 

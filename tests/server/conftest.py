@@ -27,6 +27,9 @@ from warcards.server.pgcluster import free_port, postgres_bin, throwaway_postgre
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 STARTUP_SECONDS = 60.0
+TEST_SERVER_FLAGS = ("--allow-bot-tables", "--max-tables-per-address", "0")
+"""The tests make bot-only tables and many tables from one address (127.0.0.1); the rate limits keep their
+defaults."""
 
 
 @pytest.fixture(scope="session")
@@ -82,7 +85,10 @@ class ServerProcess:
         self.starts += 1
         log = (self.folder / f"server-{self.starts}.log").open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "warcards", "serve", "--port", str(self.port), "--database", self.database, *self.args],
+            [
+                sys.executable, "-m", "warcards", "serve", "--port", str(self.port), "--database", self.database,
+                *TEST_SERVER_FLAGS, *self.args,
+            ],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + STARTUP_SECONDS

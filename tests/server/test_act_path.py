@@ -30,9 +30,9 @@ def run(make: Callable[[], Coroutine[Any, Any, None]]) -> None:
 def drained(connection: Connection) -> list[dict[str, Any]]:
     frames = []
     while not connection.outbox.empty():
-        text = connection.outbox.get_nowait()
-        assert text is not None
-        frames.append(json.loads(text))
+        queued = connection.outbox.get_nowait()
+        assert queued is not None
+        frames.append(json.loads(queued[0]))
     return frames
 
 

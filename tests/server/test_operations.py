@@ -124,7 +124,7 @@ def test_idle_unfinished_table_is_evicted_and_resumes(tmp_path: Path) -> None:
     # A game nobody is connected to leaves memory after the idle time; each seat reconnecting finds it
     # exactly where it was (its stream, its view) and plays on. A table on the clock stays: its timer's
     # deadline lives only in memory.
-    with app_with(tmp_path, idle_seconds=0.3) as client:
+    with app_with(tmp_path, idle_minutes=0.005) as client:
         server = state_of(client)
         table, tokens = started_table(client)
         timed = client.post(

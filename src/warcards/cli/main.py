@@ -725,6 +725,14 @@ def serve(
         float,
         typer.Option("--idle-minutes", min=1.0, help="Minutes an unfinished table nobody uses stays in memory."),
     ] = 30.0,
+    sweep_seconds: Annotated[
+        float,
+        typer.Option("--sweep-seconds", min=1.0, help="How often tables are looked for to leave memory."),
+    ] = 30.0,
+    drain_seconds: Annotated[
+        float,
+        typer.Option("--drain-seconds", min=0.0, help="On SIGTERM, how long to wait for closed connections."),
+    ] = 10.0,
     bot_lease_seconds: Annotated[
         float,
         typer.Option(
@@ -732,8 +740,46 @@ def serve(
             help="How long this process holds its tables' bots unrenewed; then another process takes them over.",
         ),
     ] = 10.0,
+    allow_bot_tables: Annotated[
+        bool, typer.Option("--allow-bot-tables", help="Let clients create tables with no person seat.")
+    ] = False,
+    max_tables_per_address: Annotated[
+        int, typer.Option("--max-tables-per-address", min=0, help="Unfinished tables per client address (0: any).")
+    ] = 20,
+    max_open_tables: Annotated[
+        int, typer.Option("--max-open-tables", min=0, help="Unfinished tables this process holds (0: any).")
+    ] = 2000,
+    rate: Annotated[float, typer.Option("--rate", min=0.01, help="Messages a second per connection.")] = 20.0,
+    burst: Annotated[float, typer.Option("--burst", min=1, help="Messages at once per connection.")] = 40.0,
+    seat_rate: Annotated[
+        float, typer.Option("--seat-rate", min=0.01, help="Messages a second per seat, all its connections.")
+    ] = 20.0,
+    seat_burst: Annotated[float, typer.Option("--seat-burst", min=1, help="Messages at once per seat.")] = 40.0,
+    address_rate: Annotated[
+        float, typer.Option("--address-rate", min=0.01, help="Messages a second per client address.")
+    ] = 100.0,
+    address_burst: Annotated[
+        float, typer.Option("--address-burst", min=1, help="Messages at once per client address.")
+    ] = 400.0,
+    max_depth: Annotated[
+        int, typer.Option("--max-depth", min=2, max=1000, help="Deepest nesting of a client frame.")
+    ] = 32,
+    send_queue_bytes: Annotated[
+        int, typer.Option("--send-queue-bytes", min=65536, help="Bytes queued for one connection, at most.")
+    ] = 4 * 1024 * 1024,
+    send_queue_frames: Annotated[
+        int, typer.Option("--send-queue-frames", min=16, help="Frames queued for one connection, at most.")
+    ] = 1000,
+    hello_seconds: Annotated[
+        float, typer.Option("--hello-seconds", min=0.1, help="Time a new connection has to send its hello.")
+    ] = 10.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips", help="Proxies trusted to name the client (X-Forwarded-For), or *."),
+    ] = None,
 ) -> None:
-    """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md)."""
+    """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md; its limits:
+    "Limits")."""
     try:
         from warcards.server import serve as run_server
         from warcards.server.config import ServerConfig
@@ -741,11 +787,18 @@ def serve(
         raise CommandLineError(
             f"warcards serve needs the server extra ({error.name} is missing): pip install 'warcards[server]'"
         ) from None
+    config = ServerConfig(
+        origins=tuple(allow_origin or ()), rate=rate, burst=burst, seat_rate=seat_rate, seat_burst=seat_burst,
+        address_rate=address_rate, address_burst=address_burst, max_depth=max_depth,
+        send_queue_bytes=send_queue_bytes, send_queue_frames=send_queue_frames,
+        max_tables_per_address=max_tables_per_address, max_open_tables=max_open_tables,
+        allow_bot_tables=allow_bot_tables, hello_seconds=hello_seconds, forwarded_allow_ips=forwarded_allow_ips,
+        idle_minutes=idle_minutes, bot_lease_seconds=bot_lease_seconds,
+        sweep_seconds=sweep_seconds, drain_seconds=drain_seconds,
+    )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
-    run_server(host, port, database, ServerConfig(
-        origins=tuple(allow_origin or ()), idle_seconds=idle_minutes * 60, bot_lease_seconds=bot_lease_seconds
-    ))
+    run_server(host, port, database, config)
 
 
 def _print_version(value: bool) -> None:

@@ -139,6 +139,7 @@ def serve(host: str, port: int, database: str | None, config: ServerConfig | Non
     server = draining_server(uvicorn.Config(
         app, host=host, port=port, ws_max_size=p.MAX_FRAME * 4, log_level="info", log_config=None,
         timeout_graceful_shutdown=int(config.drain_seconds) + 5,
+        proxy_headers=True, forwarded_allow_ips=config.forwarded_allow_ips,
     ), app.state.server)
     # Everything imported so far (the games' card tables, the libraries) lives as long as the process: out of
     # the garbage collector's generations, each full collection scans only what the tables hold.

@@ -24,8 +24,6 @@ test: the machine's other load shows in them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import importlib
 import json
 import os
 import queue
@@ -60,8 +58,8 @@ LOOPBACK_LIMITS = {
     "address_rate": "1000000",
     "address_burst": "1000000",
 }
-"""Server limits the benchmark lifts when its server has them (a field of `warcards.server.config.ServerConfig`,
-set by the flag of the same name): every table and seat of a run comes from one loopback address, which a
+"""Server limits the benchmark lifts (each a field of `warcards.server.config.ServerConfig`, set by the flag of
+the same name): every table and seat of a run comes from one loopback address, which a
 limit per client address would stop long before K tables (0: no limit)."""
 
 RSS_SAMPLE_SECONDS = 0.5
@@ -261,14 +259,8 @@ def database_for(choice: str, folder: Path) -> Iterator[str]:
 
 
 def raised_limits() -> list[str]:
-    """`--flag VALUE` for each limit of `LOOPBACK_LIMITS` that this server has."""
-    try:
-        config = importlib.import_module("warcards.server.config")
-    except ImportError:
-        return []
-    names = {field.name for field in dataclasses.fields(config.ServerConfig)}
-    return [part for name, value in LOOPBACK_LIMITS.items() if name in names
-            for part in (f"--{name.replace('_', '-')}", value)]
+    """`--flag VALUE` for each limit of `LOOPBACK_LIMITS` (each a `ServerConfig` field)."""
+    return [part for name, value in LOOPBACK_LIMITS.items() for part in (f"--{name.replace('_', '-')}", value)]
 
 
 def serve_command(port: int, database: str, extra: Sequence[str] = ()) -> list[str]:

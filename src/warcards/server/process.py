@@ -23,6 +23,7 @@ from warcards.match import derive_seed
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub
+from warcards.server.limits import Buckets, TableQuota
 from warcards.server.metrics import Metrics
 
 log = logging.getLogger("warcards.server")
@@ -70,6 +71,11 @@ class Server:
 
     def __init__(self, database: str, bot_url: str | None, config: ServerConfig | None = None) -> None:
         self.config = config or ServerConfig()
+        self.seat_buckets = Buckets(self.config.seat_rate, self.config.seat_burst)
+        """Client messages per (table, seat), over all that seat's connections (docs/server.md, "Limits")."""
+        self.address_buckets = Buckets(self.config.address_rate, self.config.address_burst)
+        """Client messages per client address, over all its connections but the bot process's."""
+        self.quota = TableQuota()
         self.store = Store(database)
         self.hubs: dict[str, TableHub] = {}
         self.loading = asyncio.Lock()
@@ -271,14 +277,14 @@ class Server:
 
     def idle(self, hub: TableHub, now: float) -> bool:
         """No connection holds the table and nothing is under way on it (its lock is free), and it is finished,
-        or has had no event, connection or request for `idle_seconds` and no timer running: a timer's
+        or has had no event, connection or request for `idle_minutes` and no timer running: a timer's
         deadline lives only in memory, so a table on the clock stays until its timer fires or is disarmed."""
         if hub.connections or hub.lock.locked() or self.hubs.get(hub.id) is not hub:
             return False
         if hub.finished:
             return True
         timing = hub.timer_task is not None and not hub.timer_task.done()
-        return not timing and now - self.touched.get(hub.id, now) >= self.config.idle_seconds
+        return not timing and now - self.touched.get(hub.id, now) >= self.config.idle_minutes * 60
 
     def evict(self, hub: TableHub, reason: str) -> None:
         """Let the hub go. Its reference cycles (the stand-in launcher and the timer task point back at it)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from warcards.engine.registry import games, option_specs
 from warcards.server.games import shared_game
 from warcards.server.lobby import BOT_LEVELS, load_remote_game
+from warcards.server.routes import refusals
 
 
 class OptionOut(BaseModel):
@@ -76,7 +77,7 @@ async def list_games() -> GamesOut:
     )
 
 
-@router.post("/games/{game_id}/seats")
+@router.post("/games/{game_id}/seats", responses=refusals(400, 422))
 async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
     """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
     game = load_remote_game(game_id, request.options)

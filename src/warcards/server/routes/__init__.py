@@ -4,13 +4,38 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException
 from fastapi.requests import HTTPConnection
+from pydantic import BaseModel
 
 from warcards.server.db import TableInfo
 from warcards.server.process import Server
+
+
+class Problem(BaseModel):
+    """Why a request was refused, in words: what is wrong and what is allowed."""
+
+    detail: str
+
+
+class FieldProblem(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class FieldProblems(BaseModel):
+    """FastAPI's own answer to parameters of the wrong type (each field's problem)."""
+
+    detail: list[FieldProblem]
+
+
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses` (OpenAPI) of a route that may refuse with `codes`: a `Problem`; a 422 is a `Problem`
+    (the engine's or the lobby's check) or `FieldProblems` (a parameter of the wrong type)."""
+    return {code: {"model": Problem | FieldProblems if code == 422 else Problem} for code in codes}
 
 
 def server_of(connection: HTTPConnection) -> Server:
@@ -20,6 +45,12 @@ def server_of(connection: HTTPConnection) -> Server:
 
 
 ServerDep = Annotated[Server, Depends(server_of)]
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address (behind a trusted proxy, the one its `X-Forwarded-For` names: uvicorn's
+    `forwarded_allow_ips`), the key of the per-address limits."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 async def info_of(server: Server, table_id: str) -> TableInfo:

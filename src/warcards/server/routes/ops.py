@@ -47,7 +47,10 @@ async def readyz(server: ServerDep, response: Response) -> Ready:
     return Ready(status="ready")
 
 
-@router.get("/metrics")
+@router.get(
+    "/metrics", response_class=Response,
+    responses={200: {"content": {CONTENT_TYPE_LATEST.split(";")[0]: {"schema": {"type": "string"}}}}},
+)
 async def metrics(server: ServerDep) -> Response:
     """This process's Prometheus metrics, in the text format (docs/server.md lists them)."""
     return Response(content=server.metrics.text(), media_type=CONTENT_TYPE_LATEST)

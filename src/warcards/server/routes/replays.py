@@ -9,12 +9,12 @@ from fastapi import APIRouter, HTTPException
 from warcards.server.db import EventInfo, TableInfo
 from warcards.server.process import Server
 from warcards.server.replays import Replay, ReplayViews, build_replay, build_views, parse_replay_seat
-from warcards.server.routes import ServerDep, info_of
+from warcards.server.routes import ServerDep, info_of, refusals
 
 router = APIRouter()
 
 
-@router.get("/tables/{table_id}/replay")
+@router.get("/tables/{table_id}/replay", responses=refusals(404, 409, 422))
 async def replay(server: ServerDep, table_id: str, seat: str = "all") -> Replay:
     """A finished game step by step (`warcards.server.replays`): who moved and the log lines, as a seat
     (`seat=N` or its name) read them, or as all (`seat=all`): every move in full. Refused (409) before
@@ -23,7 +23,7 @@ async def replay(server: ServerDep, table_id: str, seat: str = "all") -> Replay:
     return await asyncio.to_thread(build_replay, info, events, chosen)
 
 
-@router.get("/tables/{table_id}/replay/{step}")
+@router.get("/tables/{table_id}/replay/{step}", responses=refusals(404, 409, 422))
 async def replay_step(server: ServerDep, table_id: str, step: int, seat: str = "all") -> ReplayViews:
     """The views after one step of a finished game's replay (0: the start): the seat's, or every seat's."""
     info, events, chosen = await finished_record(server, table_id, seat)

@@ -9,15 +9,19 @@ import json
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException
+from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
+from warcards.server.limits import PRUNE_EVERY
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
-from warcards.server.process import RESTARTING
-from warcards.server.routes import ServerDep, info_of, seat_of
+from warcards.server.process import RESTARTING, Server
+from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
 
 router = APIRouter()
+
+MAX_PAGE = 200
+"""The most tables one `GET /tables` answer lists."""
 
 
 def table_out(info: TableInfo) -> TableOut:
@@ -35,38 +39,88 @@ def table_out(info: TableInfo) -> TableOut:
     )
 
 
-@router.post("/tables", status_code=201)
-async def create_table(server: ServerDep, request: CreateTable) -> TableOut:
+def unfinished(server: Server, table_ids: set[str]) -> set[str]:
+    """The tables of `table_ids` this process holds that have not ended."""
+    return {table_id for table_id in table_ids if (hub := server.hubs.get(table_id)) and not hub.finished}
+
+
+def check_quotas(server: Server, request: CreateTable, address: str) -> None:
+    """Refuse a table this client may not make now: one with no person seat (unless the operator allows
+    them), past its address's quota of unfinished tables, or past the process's (docs/server.md, "Limits")."""
+    config = server.config
+    if not config.allow_bot_tables and all(seat.kind == "bot" for seat in request.seats):
+        raise HTTPException(
+            403,
+            "a table with no person seat would play itself on this server, and this server does not allow "
+            "them (its operator can: warcards serve --allow-bot-tables); give at least one seat to a person",
+        )
+    if len(server.quota.made) > PRUNE_EVERY:  # addresses whose tables all ended are forgotten
+        server.quota.prune(functools.partial(unfinished, server))
+    mine = unfinished(server, server.quota.tables_of(address))
+    server.quota.finished(address, server.quota.tables_of(address) - mine)
+    if config.max_tables_per_address and len(mine) + server.quota.pending(address) >= config.max_tables_per_address:
+        raise HTTPException(
+            429,
+            f"this address has {len(mine)} unfinished tables on this server, the most it may have "
+            f"(--max-tables-per-address {config.max_tables_per_address}): finish or leave one first",
+        )
+    held = sum(not hub.finished for hub in server.hubs.values()) + server.quota.pending()
+    if config.max_open_tables and held >= config.max_open_tables:
+        raise HTTPException(
+            503,
+            f"this server holds {held} unfinished tables, its most (--max-open-tables "
+            f"{config.max_open_tables}): try again when some have ended",
+            headers={"Retry-After": "60"},
+        )
+
+
+@router.post("/tables", status_code=201, responses=refusals(400, 403, 422, 429, 503))
+async def create_table(server: ServerDep, request: CreateTable, http: Request) -> TableOut:
     """A new table: the game and options are checked by the engine, bots take their seats at once, and
-    the game starts when every person seat is filled. Refused (503) while the server drains for a restart."""
+    the game starts when every person seat is filled. Quotas: docs/server.md, "Limits". Refused (503) while
+    the server drains for a restart."""
     if server.draining:
         raise HTTPException(503, RESTARTING)
     game = check_table(request)
+    address = address_of(http)
+    check_quotas(server, request, address)
     seats: list[tuple[str, str | None]] = [(seat.kind, seat.level) for seat in request.seats]
-    table_id, tokens = await asyncio.to_thread(
-        server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
-        request.timer.model_dump(), seats,
-    )
-    hub = await server.hub(table_id)
-    assert hub is not None
+    with server.quota.reserving(address):
+        table_id, tokens = await asyncio.to_thread(
+            server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
+            request.timer.model_dump(), seats,
+        )
+        hub = await server.hub(table_id)
+        assert hub is not None
+        server.quota.add(address, table_id)
     await server.start_if_full(hub, tokens)
     return table_out(hub.info if hub.status == "open" else await info_of(server, table_id))
 
 
-@router.get("/tables")
-async def list_tables(server: ServerDep) -> list[TableOut]:
-    """Public tables with an open seat."""
+@router.get("/tables", responses=refusals(422))
+async def list_tables(
+    server: ServerDep,
+    response: Response,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"tables in this answer, 1 to {MAX_PAGE}")] = 50,
+    offset: Annotated[int, Query(ge=0, le=2**31 - 1, description="tables of the list to skip")] = 0,
+) -> list[TableOut]:
+    """Public tables with an open seat, oldest first, `limit` at a time from `offset`. When more follow,
+    the `Link` header names the next page (`<...>; rel="next"`) and `X-Next-Offset` its offset."""
     infos = await asyncio.to_thread(server.store.tables, True, "open")
-    return [table_out(info) for info in infos]
+    page = infos[offset:offset + limit]
+    if offset + limit < len(infos):
+        response.headers["Link"] = f'</tables?limit={limit}&offset={offset + limit}>; rel="next"'
+        response.headers["X-Next-Offset"] = str(offset + limit)
+    return [table_out(info) for info in page]
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", responses=refusals(404))
 async def show_table(server: ServerDep, table_id: str) -> TableOut:
     """A table by its id: what an invite link shows."""
     return table_out(await info_of(server, table_id))
 
 
-@router.post("/tables/{table_id}/seats/{seat}")
+@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 404, 409, 422))
 async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -> Joined:
     """Take an open person seat; the answer carries the seat's token (keep it: it is shown once)."""
     name = check_name(request.name)
@@ -85,7 +139,7 @@ async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -
     return Joined(table=table_id, seat=seat, token=token, websocket=f"/tables/{table_id}/ws")
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post("/tables/{table_id}/leave", responses=refusals(401, 403, 404, 422))
 async def leave(
     server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
 ) -> TableOut:
@@ -103,13 +157,13 @@ async def leave(
     return table_out(await info_of(server, table_id))
 
 
-@router.get("/tables/{table_id}/spectate")
+@router.get("/tables/{table_id}/spectate", responses=refusals(404))
 async def spectate(server: ServerDep, table_id: str) -> TableOut:
     """How to watch a table: connect to its `websocket` with a `hello` that carries no token."""
     return table_out(await info_of(server, table_id))
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=refusals(401, 403, 404, 409, 422))
 async def record(
     server: ServerDep, table_id: str, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
@@ -139,7 +193,7 @@ def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
     return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
 
 
-@router.get("/tables/{table_id}/cards")
+@router.get("/tables/{table_id}/cards", responses=refusals(404))
 async def card_facts(server: ServerDep, table_id: str) -> dict[str, dict[str, Any]]:
     """Every card of the table's deck (its game and options) with its facts — name, values, traits,
     abilities in words (docs/contributing/log.md, "Card facts"): public knowledge, like a deck list."""
