@@ -49,7 +49,8 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "warcards", "serve", "--port", str(port),
-               "--database", f"sqlite:///{folder / 'server.sqlite3'}"]
+               "--database", f"sqlite:///{folder / 'server.sqlite3'}",
+               "--allow-bot-tables", "--max-tables-per-address", "0"]  # bot games, all from 127.0.0.1
     with (folder / "server.log").open("wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=os.environ.copy())
     try:
