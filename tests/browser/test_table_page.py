@@ -104,5 +104,5 @@ def test_the_log_keeps_the_whole_history_marks_what_is_new_since_your_move_and_t
         assert page.get_by_role("link", name=name, exact=True).count() == 1
     page.get_by_role("link", name="Play again").click()
     page.wait_for_url("**/#/lobby")
-    page.wait_for_function("document.getElementById('game').value === 'cards-of-war'")
+    page.wait_for_function("document.getElementById('game')?.value === 'cards-of-war'")
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"

@@ -318,7 +318,7 @@ function tablePage(tableId) {
   }
   function seatName(seat) { return seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.names[seat] || state.seatNames[seat] || "a player"; }
   function schedule() {  // at most one redraw per animation frame, however many messages arrive
-    if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
+    if (!state.frame && !state.closed) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
   }
   const isDone = (choice) => ["done", "pass"].includes(choice.notation.split(" ")[0]);
   function naming(choice, card) { return choice.notation.split(" ").some((token) => namesCard(state.game, card, token)); }
@@ -373,8 +373,8 @@ function tablePage(tableId) {
     const selectedChoices = state.selected ? legal.filter((choice) => naming(choice, state.selected)) : null;
     const shownMoves = selectedChoices || legal;
     const button = (choice) => h("button", {
-      class: isDone(choice) ? "move done" : "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
-      onclick: () => act(choice.action), text: isDone(choice) ? `${choice.label} ✔` : choice.label });
+      class: isDone(choice) ? "move done" : "move", "data-action": choice.action, "aria-label": `Move: ${named(choice.label)}`,
+      onclick: () => act(choice.action), text: isDone(choice) ? `${named(choice.label)} ✔` : named(choice.label) });
     moves.replaceChildren(...[
       state.selected ? h("p", { class: "selected-note" }, `Moves with ${state.facts[state.selected]?.name || state.selected}: `,
         h("button", { type: "button", class: "all-moves", onclick: () => { state.selected = null; state.focusMoves = true; render(); }, text: "Show every move" })) : null,
