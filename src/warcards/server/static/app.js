@@ -350,9 +350,9 @@ function tablePage(tableId) {
     if (state.game) turnArrived(now);
     state.myTurn = now;
     if (state.selected && !legal.some((choice) => naming(choice, state.selected))) state.selected = null;
-    const hadFocus = state.focusMoves || bar.contains(document.activeElement);
+    const hadFocus = state.focusMoves || moves.contains(document.activeElement);  // a focused move button is redrawn: focus its successor
     const context = {
-      seat: state.seat, names: state.names, facts: state.facts, selected: state.selected,
+      seat: state.seat, names: state.names, facts: state.facts, selected: state.selected, ended: state.ended,
       playable: legal.length ? { has: (card) => legal.some((choice) => naming(choice, card)) } : null,
       onCard: (card) => {
         const choices = legal.filter((choice) => naming(choice, card));
@@ -419,7 +419,7 @@ function tablePage(tableId) {
     const outcome = state.seat === null ? (r.winners.length ? `${r.winners.map(seatName).join(" and ")} won` : "A draw")
       : r.winners.includes(state.seat) ? (r.winners.length > 1 ? "You won (shared)" : "You won")
         : r.winners.length ? "You lost" : "A draw";
-    result.replaceChildren(h("h2", { id: "result-h", text: `Game over — ${outcome}` }),
+    result.replaceChildren(h("h2", { id: "result-h", text: "Game over" }),
       h("p", { id: "outcome", class: "outcome", text: outcome }),
       h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
       h("ol", { class: "ranking", "aria-label": "Ranking" }, order.map(({ score, i }) => h("li", { class: i === state.seat ? "mine" : null },

@@ -77,7 +77,8 @@ export function hand(view, context, { note = () => null, heading = "Your hand" }
  * reader, each of `columns` [[heading, (seat) => text]] (score against goal, hand size…), the clock when
  * context.clockText has one, and the seat to move lit.
  */
-export function scoreboard(context, seats, columns, mover) {
+export function scoreboard(context, seats, columns, moving) {
+  const mover = context.ended ? null : moving;  // at the end no seat is to move, whatever the last view says
   return h("ul", { class: "players", id: "players", "aria-label": "Players" },
     seats.map((seat) => h("li", { class: ["player", seat === context.seat ? "mine" : "", seat === mover ? "mover" : ""].join(" ").trim(),
                                   "data-seat": String(seat), "aria-current": seat === mover ? "true" : null },
