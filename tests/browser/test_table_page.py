@@ -106,3 +106,14 @@ def test_the_log_keeps_the_whole_history_marks_what_is_new_since_your_move_and_t
     page.wait_for_url("**/#/lobby")
     page.wait_for_function("document.getElementById('game')?.value === 'cards-of-war'")
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"
+
+
+def test_a_redraw_leaves_the_focus_in_the_typed_move_field(page: Any, sqlite_server: ServerProcess) -> None:
+    seat_a_person(page, sqlite_server, "cards-of-war", {})
+    page.wait_for_selector(READY)
+    page.locator("#typed").fill("deploy")
+    page.evaluate("window.warcards.drop()")  # a reconnection: a catchup and a redraw while the field has the focus
+    page.wait_for_function("document.getElementById('connection').textContent === 'connected'")
+    page.wait_for_selector(READY)
+    page.wait_for_timeout(300)  # the redraw runs on the next animation frame
+    assert page.evaluate("document.activeElement.id") == "typed"
