@@ -353,6 +353,7 @@ function tablePage(tableId) {
     const hadFocus = state.focusMoves || moves.contains(document.activeElement);  // a focused move button is redrawn: focus its successor
     const context = {
       seat: state.seat, names: state.names, facts: state.facts, selected: state.selected, ended: state.ended,
+      clockText: (seat) => clock.seatText(seat),
       playable: legal.length ? { has: (card) => legal.some((choice) => naming(choice, card)) } : null,
       onCard: (card) => {
         const choices = legal.filter((choice) => naming(choice, card));

@@ -84,7 +84,7 @@ export function scoreboard(context, seats, columns, moving) {
                                   "data-seat": String(seat), "aria-current": seat === mover ? "true" : null },
       h("b", { class: "player-name", text: `${seat === mover ? "▶ " : ""}${context.names[seat] || `player ${seat}`}${seat === context.seat ? " (you)" : ""}` }),
       h("span", { class: "player-facts" }, columns.map(([head, value]) => h("span", { class: "fact" }, `${head} `, h("b", { text: String(value(seat)) }))),
-        context.clockText && context.clockText(seat) ? h("span", { class: "fact clock-fact", text: `⏱ ${context.clockText(seat)}` }) : null),
+        context.clockText ? h("span", { class: "fact clock-fact", "data-seat": String(seat), text: context.clockText(seat) ?? "" }) : null),
       seat === mover ? h("span", { class: "to-move", text: seat === context.seat ? "your turn" : "to move" }) : null)));
 }
 
