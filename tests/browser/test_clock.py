@@ -81,5 +81,8 @@ def test_a_chess_clock_made_in_the_lobby_shows_every_seats_bank_and_runs_the_mov
     counts_down(page, "#clock-banks li.running")
     banks = page.locator("#clock-banks li").all_inner_texts()
     assert all(re.fullmatch(r"\S.*: [0-5]:\d\d( ▸ running)?", text) for text in banks), banks
+    page.wait_for_function(  # each player's panel shows its bank too
+        "[...document.querySelectorAll('#players .clock-fact')].filter((f) => /\\d+:\\d\\d/.test(f.textContent)).length === 2")
+    counts_down(page, "#players li.mover .clock-fact")
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "playing"
     screenshot(page, "cards-of-war-chess-clock")

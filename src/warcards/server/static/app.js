@@ -34,6 +34,8 @@ async function route(first) {
   stopPage();
   stopPage = () => {};
   main.replaceChildren();
+  main.classList.remove("table-page");
+  setFavicon(false);
   connection.textContent = "";
   const [, page, id, seat] = location.hash.split("/");
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
@@ -153,6 +155,9 @@ async function lobbyPage() {
     updateSeats();
   }
   gameSelect.addEventListener("change", showOptions);
+  const again = (() => { try { return JSON.parse(localStorage.getItem("warcards.again")); } catch { return null; } })();
+  localStorage.removeItem("warcards.again");
+  if (again && catalogue.games.some((g) => g.id === again.game)) gameSelect.value = again.game;
   async function create(allBots) {
     try {
       const player = playerName();
@@ -189,81 +194,215 @@ async function lobbyPage() {
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
   showOptions();
+  if (again && again.game === gameSelect.value) {  // "Play again": the last game's options, chosen again
+    for (const select of optionsBox.querySelectorAll("select")) {
+      const spec = game().options.find((o) => o.name === select.name);
+      const index = spec.allowed.findIndex((v) => JSON.stringify(v) === JSON.stringify(again.options[spec.name]));
+      if (index >= 0) select.value = String(index);
+    }
+    updateSeats();
+    form.scrollIntoView();
+  }
 }
 
 // ----- a table ------------------------------------------------------------------------------------------
+const ONE_CLICK_KEY = "warcards.oneClick";  // "1": a click on a card that takes part in one move plays it
+const SOUND_KEY = "warcards.sound";          // "1": a short tone when the turn comes to this seat
+const NOTIFY_KEY = "warcards.notify";        // "1": a browser notification when the turn comes and the tab is hidden
+const GAME_TITLES = { "race-to-messina": "Race to Messina", "med-sirocco": "Med Sirocco", "naval-war": "Naval War", "cards-of-war": "Cards of War" };
+const FAVICON = (dot) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="2" y="1" width="10" height="14" rx="2" fill="#1f2a36"/>${dot ? '<circle cx="12" cy="4" r="4" fill="#d22"/>' : ""}</svg>`)}`;
+
+function gameTitle(game) { return GAME_TITLES[game] || game; }
+function setFavicon(dot) {
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) { link = h("link", { rel: "icon" }); document.head.append(link); }
+  link.href = FAVICON(dot);
+}
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator(); const gain = audio.createGain();
+    tone.frequency.value = 660; gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination); tone.start(); tone.stop(audio.currentTime + 0.18);
+  } catch { /* no audio in this browser: the title and favicon still say it */ }
+}
+
+/** A seat as a person reads it: the name typed, "Bot · hard", or the seat's name; with the side when the
+ * game's seats have names of their own ("Alice (Axis)"). */
+export function displayName(seatInfo, seatName) {
+  const own = seatInfo?.kind === "bot" ? `Bot · ${seatInfo.level || "bot"}` : seatInfo?.player || null;
+  const side = /^player \d+$/.test(seatName || "") ? null : (seatName || "").replace(/^./, (c) => c.toUpperCase());
+  if (!own) return side || seatName || "a player";
+  return side ? `${own} (${side})` : own;
+}
+
 function tablePage(tableId) {
   document.title = "warcards — table";
+  main.classList.add("table-page");
   const mine = seats()[tableId] || null;
-  const state = { eventNo: null, seat: null, names: [], game: "", view: null, toMove: null, legal: null, ended: false,
-                  socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0 };
-  const title = h("h1", { text: `Table ${tableId}` });
-  const statusBar = h("div", { class: "status", id: "status", "aria-label": "Game status" });
+  const state = { eventNo: null, seat: null, names: [], seatNames: [], info: null, game: "", view: null, toMove: null, legal: null,
+                  ended: false, socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0,
+                  myTurn: false, lastMoveLine: 0, lines: 0, focusMoves: false };
+  const title = h("h1", { text: "Table" });
   const clock = clockBox((message) => state.socket?.send(JSON.stringify({ protocol: 1, ...message })), (seat) => seatName(seat));
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
   const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
-  const result = h("div", { class: "result", id: "result", role: "status", hidden: true });
+  const result = h("section", { class: "result", id: "result", "aria-labelledby": "result-h", hidden: true });
+  const banner = h("p", { class: "banner", id: "turn-banner", role: "status", "aria-live": "polite" });
   const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": "Your legal moves" });
   const typed = h("input", { id: "typed", "aria-label": "Type a move in notation", placeholder: "or type a move" });
-  const movesSection = h("section", { hidden: true, class: "your-move" }, h("h2", { text: "Your move" }), moves,
-    h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act(typed.value.trim()); } },
+  const movesSection = h("section", { hidden: true, class: "your-move", id: "your-move", "aria-label": "Your move", tabindex: "-1" }, moves,
+    h("form", { class: "row typed", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act(typed.value.trim()); } },
       typed, h("button", { type: "submit", text: "Send" })));
+  const handSlot = h("div", { class: "hand-slot" });
+  const bar = h("section", { class: "action-bar", id: "action-bar", "aria-label": "Your turn, your hand and your moves" },
+    banner, refusal, handSlot, movesSection);
   const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
-  const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", "aria-live": "polite" });
-  const actions = h("div", { class: "row" });
-  main.append(title, statusBar, clock.node, waiting, joinBox, refusal, result, view, movesSection,
-    h("section", {}, h("h2", { text: "Game log" }), log), actions);
+  const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", tabindex: "0" });
+  const settings = h("details", { class: "settings" }, h("summary", { text: "Settings" }),
+    ...[[ONE_CLICK_KEY, "One click on a card plays it when it takes part in one move"],
+        [SOUND_KEY, "A sound when it is your turn"],
+        [NOTIFY_KEY, "A browser notification when it is your turn and this tab is hidden"]].map(([key, text]) => h("label", { class: "setting" },
+      h("input", { type: "checkbox", checked: localStorage.getItem(key) === "1", onchange: (e) => {
+        localStorage.setItem(key, e.target.checked ? "1" : "0");
+        if (key === NOTIFY_KEY && e.target.checked && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
+      } }), ` ${text}`)));
+  const actions = h("div", { class: "row table-actions" });
+  const skip = h("a", { class: "skip", href: "#your-move", text: "Skip to your moves",
+                        onclick: (e) => { e.preventDefault(); (moves.querySelector("button") || movesSection).focus(); } });
+  main.append(skip, title, waiting, joinBox, result,
+    h("div", { class: "table-grid" },
+      h("div", { class: "table-main" }, clock.node, view),
+      h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log)),
+    h("div", { class: "row below" }, actions, settings), bar);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
+  function readInfo() {
+    return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; nameSeats(); schedule(); return info; });
+  }
 
   function refuse(text) { refusal.textContent = text; refusal.hidden = false; }
+  function nameSeats() {
+    state.names = state.seatNames.map((seatName, i) => displayName(state.info?.seats?.[i], seatName));
+    for (const entry of entries) entry.node.textContent = entryText(entry);  // lines read before the names came
+  }
+  function named(text) {  // a log line with the seats' display names for their seat names ("player 1" → "Alice")
+    let out = text;
+    state.seatNames.forEach((seatName, i) => {
+      if (!seatName || state.names[i] === seatName) return;
+      const pattern = new RegExp(`\\b${seatName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi");
+      out = out.replace(pattern, state.names[i]);
+    });
+    return out;
+  }
+  const entries = [];  // the log: {raw, count, node}, a run of the same line folded into one ("draws a card ×3")
+  const entryText = (entry) => `${named(entry.raw)}${entry.count > 1 ? ` ×${entry.count}` : ""}`;
   function addLines(event) {
     const lines = event.lines.length ? event.lines.map((l) => l.text) : [event.text];
-    for (const text of lines) log.append(h("li", { text }));
-    while (log.children.length > 300) log.firstChild.remove();
+    for (const raw of lines) {
+      const last = entries[entries.length - 1];
+      const isNew = Boolean(state.lastMoveLine && state.seat !== null);
+      if (last && last.raw === raw && last.node.classList.contains("new") === isNew) {
+        last.count += 1;
+        last.node.textContent = entryText(last);
+        last.node.classList.add("folded");
+        continue;
+      }
+      const entry = { raw, count: 1, node: h("li", { class: isNew ? "new" : null }) };
+      entry.node.textContent = entryText(entry);
+      entries.push(entry);
+      log.append(entry.node);
+      state.lines += 1;
+    }
     log.scrollTop = log.scrollHeight;
   }
-  function seatName(seat) { return seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.names[seat] || `seat ${seat}`; }
+  function seatName(seat) { return seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.names[seat] || state.seatNames[seat] || "a player"; }
   function schedule() {  // at most one redraw per animation frame, however many messages arrive
-    if (!state.frame) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
+    if (!state.frame && !state.closed) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
   }
   const isDone = (choice) => ["done", "pass"].includes(choice.notation.split(" ")[0]);
   function naming(choice, card) { return choice.notation.split(" ").some((token) => namesCard(state.game, card, token)); }
+  function bannerText(legal) {
+    if (state.ended) return "Game over";
+    if (!state.view) return state.info?.status === "open" ? "Waiting for every seat to be taken" : "Connecting to the table…";
+    if (legal.length) {
+      const verbs = [...new Set(legal.map((c) => c.label.split(" ")[0].toLowerCase()).filter((w) => /^[a-z]{3,}$/.test(w)))];
+      return `Your turn — ${verbs.length && verbs.length <= 4 ? verbs.join(", ") : `choose one of ${legal.length} moves`}`;
+    }
+    if (state.toMove === null || state.toMove === undefined || state.toMove < 0) return "Dealing…";
+    const who = seatName(state.toMove);
+    const bot = state.info?.seats?.[state.toMove]?.kind === "bot";
+    const watching = state.seat === null ? " (you are watching)" : "";
+    return bot ? `${who} is thinking…${watching}` : `Waiting for ${who}${watching}`;
+  }
+  function turnArrived(now) {  // the turn comes to this seat: the tab, and the sound and notification if chosen
+    document.title = now ? "● Your turn — warcards" : `${gameTitle(state.game)} — warcards`;
+    setFavicon(now);
+    if (!now || state.myTurn) return;
+    if (localStorage.getItem(SOUND_KEY) === "1") beep();
+    if (localStorage.getItem(NOTIFY_KEY) === "1" && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("Your turn — warcards", { body: `${gameTitle(state.game)}: ${bannerText(state.legal || [])}` }); } catch { /* not allowed here */ }
+    }
+  }
   function render() {
-    statusBar.replaceChildren(...[["you", state.seat === null ? "spectator" : seatName(state.seat)],
-      ["to move", state.ended ? "game over" : state.toMove === state.seat && state.seat !== null ? "you" : seatName(state.toMove)],
-      ["event", shown(state.eventNo)]].map(([k, value]) => h("span", {}, h("b", { text: `${k}: ` }), value)));
     const legal = !state.ended && state.seat !== null && state.toMove === state.seat ? state.legal || [] : [];
+    const now = legal.length > 0;
+    if (state.game) turnArrived(now);
+    state.myTurn = now;
     if (state.selected && !legal.some((choice) => naming(choice, state.selected))) state.selected = null;
+    const hadFocus = state.focusMoves || moves.contains(document.activeElement);  // a focused move button is redrawn: focus its successor
     const context = {
-      seat: state.seat, names: state.names, facts: state.facts, selected: state.selected,
+      seat: state.seat, names: state.names, facts: state.facts, selected: state.selected, ended: state.ended,
+      clockText: (seat) => clock.seatText(seat),
       playable: legal.length ? { has: (card) => legal.some((choice) => naming(choice, card)) } : null,
       onCard: (card) => {
         const choices = legal.filter((choice) => naming(choice, card));
-        if (choices.length === 1) return act(choices[0].action);
+        if (choices.length === 1 && localStorage.getItem(ONE_CLICK_KEY) === "1") return act(choices[0].action);
         state.selected = state.selected === card ? null : card;
+        state.focusMoves = true;
         render();
-        moves.querySelector("button.move")?.focus();
       },
     };
-    view.replaceChildren(state.view ? renderTable(state.game, state.view, context)
-      : h("p", { text: "No view yet (the game starts when every seat is taken)." }));
+    const board = state.view ? renderTable(state.game, state.view, context)
+      : h("p", { text: "The table is set when every seat is taken." });
+    const handNode = board.querySelector ? board.querySelector("section.hand") : null;
+    handSlot.replaceChildren(...(handNode ? [handNode] : []));
+    view.replaceChildren(board);
+    banner.textContent = bannerText(legal);
+    banner.classList.toggle("mine", now);
     movesSection.hidden = legal.length === 0;
-    const shownMoves = state.selected ? legal.filter((choice) => naming(choice, state.selected)) : legal;
+    const selectedChoices = state.selected ? legal.filter((choice) => naming(choice, state.selected)) : null;
+    const shownMoves = selectedChoices || legal;
     const button = (choice) => h("button", {
-      class: isDone(choice) ? "move done" : "move", "data-action": choice.action, "aria-label": `Move: ${choice.label}`,
-      onclick: () => act(choice.action), text: isDone(choice) ? `${choice.label} ✔` : choice.label });
+      class: isDone(choice) ? "move done" : "move", "data-action": choice.action, "aria-label": `Move: ${named(choice.label)}`,
+      onclick: () => act(choice.action), text: isDone(choice) ? `${named(choice.label)} ✔` : named(choice.label) });
     moves.replaceChildren(...[
       state.selected ? h("p", { class: "selected-note" }, `Moves with ${state.facts[state.selected]?.name || state.selected}: `,
-        h("button", { type: "button", class: "all-moves", onclick: () => { state.selected = null; render(); }, text: "Show every move" })) : null,
+        h("button", { type: "button", class: "all-moves", onclick: () => { state.selected = null; state.focusMoves = true; render(); }, text: "Show every move" })) : null,
       ...shownMoves.filter((choice) => !isDone(choice)).map(button),
       ...legal.filter(isDone).map(button)].filter(Boolean));
+    if (selectedChoices && selectedChoices.length === 1) {  // Enter or a double-click on the chosen card plays its one move
+      const chosen = handSlot.querySelector(".card.selected .card-button") || view.querySelector(".card.selected .card-button");
+      chosen?.addEventListener("dblclick", () => act(selectedChoices[0].action));
+    }
+    if (state.seenAtMove) {  // what came onto the table or into the hand since this seat's last move
+      for (const id of [...view.querySelectorAll(".card-id"), ...handSlot.querySelectorAll(".card-id")]) {
+        if (!state.seenAtMove.has(id.textContent)) id.closest(".card").classList.add("fresh");
+      }
+    }
+    if (hadFocus && now) (moves.querySelector("button.move") || movesSection).focus({ preventScroll: true });
+    state.focusMoves = false;
     document.body.dataset.eventNo = String(state.eventNo);
   }
   function act(action) {
-    if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return refuse("not connected: the move was not sent; reconnecting");
+    if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return refuse("Not connected: the move was not sent; reconnecting…");
     refusal.hidden = true;
     for (const button of moves.querySelectorAll("button")) button.disabled = true;
+    state.focusMoves = true;
+    for (const node of log.querySelectorAll("li.new")) node.classList.remove("new");
+    state.lastMoveLine = state.lines || 1;
+    state.seenAtMove = new Set([...view.querySelectorAll(".card-id"), ...handSlot.querySelectorAll(".card-id")].map((id) => id.textContent));
+    state.selected = null;
     state.pending = messageId();
     state.socket.send(JSON.stringify({ protocol: 1, type: "act", id: state.pending, answers: state.eventNo ?? 0, action }));
   }
@@ -271,14 +410,43 @@ function tablePage(tableId) {
     state.eventNo = message.event_no ?? state.eventNo;
     state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
   }
+  function showResult(r) {
+    const names = r.scores.map((_, i) => seatName(i));
+    const rank = ({ score, i }) => [r.winners.includes(i) ? 1 : 0, typeof score === "number" ? score : -Infinity];
+    const order = r.scores.map((score, i) => ({ score, i })).sort((a, b) => {
+      const [x, y] = [rank(a), rank(b)];
+      return y[0] - x[0] || (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0);
+    });
+    const outcome = state.seat === null ? (r.winners.length ? `${r.winners.map(seatName).join(" and ")} won` : "A draw")
+      : r.winners.includes(state.seat) ? (r.winners.length > 1 ? "You won (shared)" : "You won")
+        : r.winners.length ? "You lost" : "A draw";
+    result.replaceChildren(h("h2", { id: "result-h", text: "Game over" }),
+      h("p", { id: "outcome", class: "outcome", text: outcome }),
+      h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
+      h("ol", { class: "ranking", "aria-label": "Ranking" }, order.map(({ score, i }) => h("li", { class: i === state.seat ? "mine" : null },
+        `${names[i]}${i === state.seat ? " (you)" : ""}: `, h("b", { text: String(score) }), r.winners.includes(i) ? " — winner" : ""))),
+      h("p", { id: "reason", text: `Reason: ${named(r.reason)}` }),
+      h("p", { class: "row" },
+        h("a", { class: "button primary", id: "play-again", href: "#/lobby",
+                 onclick: () => localStorage.setItem("warcards.again", JSON.stringify({ game: state.game, options: state.info?.options || {} })),
+                 text: "Play again" }),
+        h("a", { class: "button", id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }),
+        h("a", { class: "button", href: "#/lobby", text: "Lobby" }),
+        h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" })));
+    result.hidden = false;
+    actions.replaceChildren();
+  }
   function receive(message) {
     clock.receive(message, state.seat);
     switch (message.type) {
       case "welcome":
-        state.seat = message.seat; state.names = message.seat_names; state.game = message.game;
-        title.textContent = `${message.game} — table ${tableId}`;
-        document.title = `warcards — ${message.game}`;
+        state.seat = message.seat; state.seatNames = message.seat_names; state.game = message.game;
+        nameSeats();
+        title.textContent = `${gameTitle(message.game)}${state.seat === null ? " — you are watching"
+          : /^player \d+$/.test(state.seatNames[state.seat]) ? "" : ` — you play ${state.seatNames[state.seat].replace(/^./, (c) => c.toUpperCase())}`}`;
+        document.title = `${gameTitle(message.game)} — warcards`;
         waiting.hidden = message.status !== "open";
+        readInfo().catch(() => {});
         break;
       case "view": takeView(message); break;
       case "catchup":
@@ -287,25 +455,16 @@ function tablePage(tableId) {
       case "event":
         addLines(message.event); state.eventNo = message.event.event_no;
         state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
-        waiting.hidden = true; break;
+        if (!waiting.hidden) { waiting.hidden = true; readInfo().catch(() => {}); }
+        break;
       case "refused":
         refuse(`Refused (${message.code}): ${message.message}`);
         if (message.code === "stale") state.socket.send(JSON.stringify({ protocol: 1, type: "sync", last_seen: state.eventNo }));
         break;
-      case "end": {
+      case "end":
         state.ended = true; state.eventNo = message.event_no;
-        const r = message.result;
-        result.replaceChildren(h("h2", { text: "Game over" }),
-          h("p", { id: "winners", text: r.winners.length ? `Winner: ${r.winners.map(seatName).join(", ")}` : "No winner" }),
-          h("p", { text: `Scores: ${r.scores.map((s, i) => `${seatName(i)} ${s}`).join("; ")}` }),
-          h("p", { id: "reason", text: `Reason: ${r.reason}` }),
-          h("p", {}, h("a", { id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }), " · ",
-            h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" }), " · ",
-            h("a", { href: "#/lobby", text: "Back to the lobby" })));
-        result.hidden = false;
-        actions.replaceChildren();
+        showResult(message.result);
         break;
-      }
       case "error": refuse(`Error (${message.code}): ${message.message}`); break;
       default: break;
     }

@@ -29,6 +29,13 @@ export function clockBox(send, seatName) {
     if (value === null || value === undefined) return null;
     return state.clock.running === seat && !state.ended ? value - (performance.now() - state.at) / 1000 : value;
   };
+  // A seat's time for its panel: its bank on a chess clock, the move's time left for the seat to move.
+  function seatText(seat) {
+    const clock = state.clock;
+    if (!clock || (clock.kind !== "total" && clock.running !== seat)) return null;
+    const value = left(seat);
+    return value === null ? null : `clock ${clockText(value)}${clock.running === seat && !state.ended ? " running" : ""}`;
+  }
   function draw() {
     const clock = state.clock;
     node.hidden = !clock;
@@ -46,6 +53,9 @@ export function clockBox(send, seatName) {
       class: seat === who ? "running" : null, "data-seat": String(seat),
       text: `${seatName(seat)}: ${clockText(left(seat) ?? 0)}${seat === who && !state.ended ? " ▸ running" : ""}`,
     })));
+    for (const fact of document.querySelectorAll("#players .clock-fact[data-seat]")) {  // each player's panel
+      fact.textContent = seatText(Number(fact.dataset.seat)) ?? "";
+    }
     const held = state.seat !== null && clock.stand_ins.includes(state.seat) && !state.ended;
     standIn.hidden = !held;
     if (!held) { reclaim.disabled = false; state.reclaiming = null; }
@@ -69,6 +79,7 @@ export function clockBox(send, seatName) {
       } else return;
       draw();
     },
+    seatText,
     stop() { clearInterval(ticker); },
   };
 }

@@ -3,7 +3,7 @@
 // GET /tables/{id}/replay (the steps) and /replay/{step} (the views after a step; docs/server.md "Replays").
 // First / back / forward / last buttons, and the arrow keys, Home and End.
 
-import { api } from "./app.js";
+import { api, displayName } from "./app.js";
 import { h, renderTable } from "./boards/index.js";
 
 // The one place the replay draws a view: the game's table layout, as the table page draws it (nothing in
@@ -15,7 +15,7 @@ function drawView(game, view, context) {
 export function replayPage(tableId, main, firstSeat) {
   document.title = "warcards — replay";
   const state = { seat: firstSeat ?? "all", replay: null, step: 0, views: new Map(), asked: 0, closed: false, facts: {} };
-  const title = h("h1", { text: `Replay — table ${tableId}` });
+  const title = h("h1", { text: "Replay" });
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const seatSelect = h("select", { id: "replay-seat", "aria-label": "Whose view to replay", disabled: true });
   const button = (id, text, label, to) => h("button", { id, type: "button", "aria-label": label, text,
@@ -42,17 +42,19 @@ export function replayPage(tableId, main, firstSeat) {
 
   const fail = (e) => { error.textContent = e.message; error.hidden = false; };
   const lastStep = () => (state.replay ? state.replay.steps.length - 1 : 0);
-  const name = (seat) => seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : state.replay.seat_names[seat] || `seat ${seat}`;
+  const names = () => state.replay.seat_names.map((seatName, seat) => displayName(state.seats?.[seat], seatName));
+  const name = (seat) => seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : names()[seat] || "a player";
   const base = () => `/tables/${encodeURIComponent(tableId)}/replay`;
 
   async function load() {
     try {
       const replay = await api("GET", `${base()}?seat=${encodeURIComponent(state.seat)}`);
+      state.seats = (await api("GET", `/tables/${encodeURIComponent(tableId)}`).catch(() => ({}))).seats;  // the names people typed
       if (state.closed) return;
       state.replay = replay; state.views = new Map();
-      title.textContent = `Replay — ${replay.game}, table ${tableId}`;
+      title.textContent = `Replay — ${replay.game}`;
       seatSelect.replaceChildren(h("option", { value: "all", text: "all seats (every move in full)" }),
-        ...replay.seat_names.map((seatName, seat) => h("option", { value: String(seat), text: seatName })));
+        ...names().map((seatName, seat) => h("option", { value: String(seat), text: `as ${seatName}` })));
       seatSelect.value = String(state.seat);
       seatSelect.disabled = false;
       error.hidden = true;
@@ -79,7 +81,7 @@ export function replayPage(tableId, main, firstSeat) {
       if (asked !== state.asked || state.closed) return;  // a newer step was asked for meanwhile
       views.replaceChildren(...answer.views.map((entry) => h("section", { class: "seat-view", "aria-label": `${name(entry.seat)}'s view` },
         h("h3", { text: state.seat === "all" ? `${name(entry.seat)} sees` : `What ${name(entry.seat)} saw` }),
-        drawView(state.replay.game, entry.view, { seat: entry.seat, names: state.replay.seat_names, facts: state.facts }))));
+        drawView(state.replay.game, entry.view, { seat: entry.seat, names: names(), facts: state.facts }))));
       document.body.dataset.replayStep = String(step);
       if (step < lastStep()) viewsAt(step + 1).catch(() => {});  // the next step, ahead of the reader
     } catch (e) { fail(e); }

@@ -68,17 +68,24 @@ export function hand(view, context, { note = () => null, heading = "Your hand" }
   return h("section", { class: "hand", "aria-labelledby": "hand-h" },
     h("h2", { id: "hand-h", text: `${heading} (${view.hand.length})` }),
     view.hand.length
-      ? h("ul", { class: "cards", id: "hand", "aria-label": "Your hand" }, view.hand.map((id) => card(id, context, { note: note(id) })))
+      ? h("ul", { class: "cards", id: "hand", "aria-label": "Your hand", tabindex: "0" }, view.hand.map((id) => card(id, context, { note: note(id) })))
       : h("p", { id: "hand", class: "empty", text: "empty" }));
 }
 
-/** A table of the seats: `columns` [[heading, (seat) => text]]; the reader's row and the mover's marked. */
-export function scoreboard(context, seats, columns, mover) {
-  return h("table", { class: "scores", "aria-label": "Scores and hands" },
-    h("thead", {}, h("tr", {}, h("th", { text: "seat" }), columns.map(([head]) => h("th", { text: head })))),
-    h("tbody", {}, seats.map((seat) => h("tr", { class: [seat === context.seat ? "mine" : "", seat === mover ? "mover" : ""].join(" ").trim() || null },
-      h("th", { scope: "row", text: `${seat === mover ? "▶ " : ""}${context.names[seat] || `player ${seat}`}${seat === context.seat ? " (you)" : ""}` }),
-      columns.map(([, value]) => h("td", { text: String(value(seat)) }))))));
+/**
+ * The players around the table: a panel per seat with its display name (context.names), "you" for the
+ * reader, each of `columns` [[heading, (seat) => text]] (score against goal, hand size…), the clock when
+ * context.clockText has one, and the seat to move lit.
+ */
+export function scoreboard(context, seats, columns, moving) {
+  const mover = context.ended ? null : moving;  // at the end no seat is to move, whatever the last view says
+  return h("ul", { class: "players", id: "players", "aria-label": "Players" },
+    seats.map((seat) => h("li", { class: ["player", seat === context.seat ? "mine" : "", seat === mover ? "mover" : ""].join(" ").trim(),
+                                  "data-seat": String(seat), "aria-current": seat === mover ? "true" : null },
+      h("b", { class: "player-name", text: `${seat === mover ? "▶ " : ""}${context.names[seat] || `player ${seat}`}${seat === context.seat ? " (you)" : ""}` }),
+      h("span", { class: "player-facts" }, columns.map(([head, value]) => h("span", { class: "fact" }, `${head} `, h("b", { text: String(value(seat)) }))),
+        context.clockText ? h("span", { class: "fact clock-fact", "data-seat": String(seat), text: context.clockText(seat) ?? "" }) : null),
+      seat === mover ? h("span", { class: "to-move", text: seat === context.seat ? "your turn" : "to move" }) : null)));
 }
 
 /** The turn line: "Turn 3 · Action · you to act". */
