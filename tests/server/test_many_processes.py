@@ -27,6 +27,7 @@ from warcards.server.db import EventInfo, Store
 from warcards.server.process import Server
 
 from .conftest import SRC, ServerProcess, fresh_postgres_database
+from .test_act_path import run
 from .test_crash import _actions_of, _wait_for
 
 FIRST_STARTS = 5
@@ -89,7 +90,7 @@ def test_notify_while_loading_does_not_leave_a_copy_behind(postgres_url: str, mo
     """Process A commits an act while process B is inside `hub()`, between reading the table's log and
     registering its hub; B's copy must still reach the act (through the NOTIFY, or on the next attach)."""
     database = fresh_postgres_database(postgres_url, "notify_while_loading")
-    asyncio.run(_races_while_loading(database, monkeypatch))
+    run(lambda: _races_while_loading(database, monkeypatch))  # a thread of its own: Playwright may hold this one's loop
 
 
 async def _races_while_loading(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -179,7 +180,7 @@ async def _until(condition: Callable[[], bool], seconds: float = 60) -> None:
 def test_a_bots_clock_starts_when_it_is_connected(tmp_path: Path) -> None:
     """A bot seat's move time (1 s here, forfeit on a timeout) does not run while its bot is not connected
     yet (its cold start, or a process taking its table over): its clock is held; it runs once it is."""
-    asyncio.run(_bot_clock(f"sqlite:///{tmp_path / 'clock.sqlite3'}"))
+    run(lambda: _bot_clock(f"sqlite:///{tmp_path / 'clock.sqlite3'}"))
 
 
 async def _bot_clock(database: str) -> None:
