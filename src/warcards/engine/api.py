@@ -335,12 +335,7 @@ class State(ABC):
         type: a bool, a float, None), `IllegalActionError` with the rule's reason (the message `apply_action`
         gives) for a real action that is not legal now. The state is unchanged either way."""
         number = self.parse_action(given) if isinstance(given, str) else self._action_number(given)
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_now()
-        if number not in legal:
-            self._refuse(number)
-        return number
+        return self._legal_number(number)
 
     def _legal_now(self) -> list[int]:
         """The legal actions (or chance outcomes) now, for `apply_action` to test against.
