@@ -27,7 +27,7 @@ def test_the_migrations_create_the_schema_once(database_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"tables", "seats", "events", "alembic_version"} <= tables
         with store.engine.connect() as connection:
-            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0003"
+            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0004"
     finally:
         store.close()
 
@@ -46,6 +46,30 @@ def test_migration_0002_adds_the_clock_and_the_stand_ins_to_a_0001_database(data
         store.migrate()
         columns = {table: {c["name"] for c in inspect(store.engine).get_columns(table)} for table in ("events", "seats")}
         assert "clock" in columns["events"] and {"stand_in_hash", "stand_in_event"} <= columns["seats"]
+        info = store.table("t1")
+        assert info is not None and info.seed == 5
+    finally:
+        store.close()
+
+
+def test_migration_0004_adds_accounts_sessions_and_ratings_to_a_0003_database(database_url: str) -> None:
+    from warcards.server.migrate import upgrade
+
+    store = Store(database_url)
+    try:
+        upgrade(store.engine, "0003")
+        with store.engine.begin() as connection:
+            connection.execute(text(
+                "insert into tables (id, game, options, seed, public, status, created_at) "
+                "values ('t1', 'cards-of-war', '{}', 5, true, 'open', '2026-11-26 00:00:00')"
+            ))
+            connection.execute(text("insert into seats (table_id, seat, kind) values ('t1', 0, 'person')"))
+        store.migrate()
+        names = set(inspect(store.engine).get_table_names())
+        assert {"accounts", "sessions", "ratings", "rating_changes"} <= names
+        assert "account_id" in {c["name"] for c in inspect(store.engine).get_columns("seats")}
+        with store.engine.begin() as connection:
+            assert connection.execute(text("select rated from tables where id = 't1'")).scalar_one() in (False, 0)
         info = store.table("t1")
         assert info is not None and info.seed == 5
     finally:

@@ -76,6 +76,8 @@ class TableRow(Base):
     """The server process that plays this table's bots and stand-ins (`Server.owner`; migration 0003) ..."""
     bot_lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     """... until this time (seconds since the epoch) unless it renews the lease; then any process may take it."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Chosen at creation (migration 0004): the result changes the seats' accounts' ratings."""
 
 
 class SeatRow(Base):
@@ -91,6 +93,8 @@ class SeatRow(Base):
     """The token hash of the stand-in bot holding this seat after a timeout (migration 0002)."""
     stand_in_event: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The table's event number when the stand-in took the seat."""
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    """The account holding this seat (migration 0004); None for a guest or a bot."""
 
 
 class EventRow(Base):
@@ -105,6 +109,75 @@ class EventRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
     """A chess clock's banks (seconds per seat) right after the event; None without one (migration 0002)."""
+
+
+class AccountRow(Base):
+    """A player's account (migration 0004). Deleting one keeps its games: the row stays with its name
+    replaced by the neutral name and its secrets cleared (`deleted_at` set)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    """The name folded for lookups and uniqueness (two accounts cannot differ only by case or width)."""
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """argon2 (pwdlib); None once the account is deleted."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    notify_turns: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Opted in to one email when it becomes their turn in a correspondence game."""
+    unsubscribe_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the token in the one-click unsubscribe link."""
+    failed_signins: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """No sign-in is tried before this time (seconds since the epoch): the growing delay after failures."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser (migration 0004): the cookie holds the key, the row its SHA-256."""
+
+    __tablename__ = "sessions"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's openskill rating in one game and player-count group ('' where the count does not
+    change the game; e.g. '4p' where it does) (migration 0004)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    group: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one seat's rating (migration 0004). Its key (table, seat) is what makes
+    a game's update apply once: it is written in the transaction that records the result."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(64))
+    group: Mapped[str] = mapped_column(String(16))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def data_folder() -> Path:
