@@ -38,6 +38,9 @@ def away_then_back(server: ServerProcess, timer: dict[str, Any], stand_in_moves:
         socket.send(json.dumps({"protocol": 1, "type": "reclaim", "id": "back"}))
         while (message := receive())["type"] != "ack":
             pass
+        # The frame that made it seat 0's turn may have come before the ack: ask for the position now rather
+        # than wait for the next frame, which would only come when the bank ran out again and a stand-in moved.
+        socket.send(json.dumps({"protocol": 1, "type": "sync", "last_seen": None}))
         # Back in the seat: its player's own act is accepted (a slow act may lose a race to a new
         # timeout's stand-in and be refused as stale; it then acts on the next position).
         while True:
