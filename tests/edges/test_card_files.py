@@ -273,6 +273,34 @@ def test_wrong_field_is_named_with_the_card_and_the_file(tmp_path: Path) -> None
     assert "fields.toml" in message and "card NELSON: field hits" in message
 
 
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_an_unknown_top_level_table_is_refused_naming_the_file(tmp_path: Path, game_id: str) -> None:
+    data = shipped(game_id)
+    data["extra_rules"] = {"cheat": 1}
+    message = refused(lambda: warcards.load_game(game_id, cards=str(write(tmp_path / "extra.toml",
+                                                                           toml_document(data)))))
+    assert "extra.toml" in message and "unknown table(s) extra_rules" in message
+
+
+@pytest.mark.parametrize(
+    ("game_id", "before", "after", "field"),
+    [
+        ("cards-of-war", "reinforce = true", "reinforce = 'yes'", "reinforce"),
+        ("cards-of-war", "score = 4", 'score = "4"', "score"),
+        ("naval-war", "red = true", "red = 1", "red"),
+        ("med-sirocco", "vp = 2", "vp = 2.0", "vp"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_refused_not_converted(
+    tmp_path: Path, game_id: str, before: str, after: str, field: str
+) -> None:
+    text = SHIPPED[game_id].read_text()
+    assert before in text, before
+    message = refused(lambda: warcards.load_game(game_id, cards=str(write(tmp_path / "typed.toml",
+                                                                           text.replace(before, after, 1)))))
+    assert "typed.toml" in message and f"field {field}" in message and "card " in message
+
+
 def test_many_errors_give_a_bounded_message(tmp_path: Path) -> None:
     data = shipped("med-sirocco")
     for row in data["cards"]:

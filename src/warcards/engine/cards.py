@@ -267,8 +267,19 @@ def check_count(label: str, what: str, count: int, low: int, high: int, why: str
         raise card_error(label, [f"the deck holds {count} {what}; a playable deck holds {low} to {high} ({why})"])
 
 
+def check_tables(data: dict[str, Any], allowed: Sequence[str], source: str, holds: str) -> None:
+    """Refuse a top-level table or key the game's format does not have (a misspelt `[[crad]]` would
+    otherwise be ignored and the file played without it); `holds` says what the file holds."""
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise card_error(source, [f"unknown table(s) {', '.join(name_of(u) for u in unknown[:3])}; the file holds "
+                                  f"{holds}"])
+
+
 def validate_cards(model: type[M], rows: Sequence[Any], source: str, key: str = "id") -> list[M]:
-    """Validate each row with `model`; the error names the source, the card (by `key`) and the field.
+    """Validate each row with `model`, strictly: a value of the wrong TOML type is refused, not converted
+    (`reinforce = 'yes'` is no boolean, `score = "3"` no number); the error names the source, the card
+    (by `key`) and the field.
 
     `source` is the file's label (`file_label`). Rows are validated in one pass (linear in the file)."""
     if not isinstance(rows, list):
@@ -278,7 +289,7 @@ def validate_cards(model: type[M], rows: Sequence[Any], source: str, key: str = 
     for index, row in enumerate(rows):
         label = name_of(row.get(key)) if isinstance(row, dict) and key in row else f"#{index + 1}"
         try:
-            cards.append(model.model_validate(row))
+            cards.append(model.model_validate(row, strict=True))
         except ValidationError as error:
             for problem in error.errors(include_url=False, include_input=False):
                 field = ".".join(name_of(str(part)) for part in problem["loc"]) or "(card)"

@@ -21,6 +21,7 @@ from warcards.engine.cards import (
     CardFile,
     card_error,
     check_count,
+    check_tables,
     load_card_file,
     name_of,
     rows_of,
@@ -64,7 +65,7 @@ class PairModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    cards: tuple[str, str]
+    cards: list[str] = Field(min_length=2, max_length=2, description="a pair names two cards")
 
 
 class DeckModel(BaseModel):
@@ -132,10 +133,7 @@ def table_by_digest(digest: str) -> CardTable:
 def _build(file: CardFile) -> CardTable:
     """The deck's tables, after every check of docs/cards/cards-of-war-deck-format.md (linear in the file)."""
     source, data = file.label, file.data
-    unknown = sorted(set(data) - {"deck", "types", "pair", "card"})
-    if unknown:
-        raise card_error(source, [f"unknown table(s) {', '.join(name_of(u) for u in unknown[:3])}; allowed: "
-                                  "deck, types, pair, card"])
+    check_tables(data, ("deck", "types", "pair", "card"), source, "[deck], [types], [[pair]] and [[card]] tables")
     rows = rows_of(data, "card", source)
     check_count(source, "cards", len(rows), MIN_CARDS, MAX_CARDS,
                 "two hands of eight or nine and a draw pile; six actions per card")

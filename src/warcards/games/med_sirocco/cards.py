@@ -18,6 +18,7 @@ from warcards.engine.cards import (
     MAX_NAME_LENGTH,
     CardFile,
     card_error,
+    check_tables,
     load_card_file,
     rows_of,
     validate_cards,
@@ -210,6 +211,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
 def _build(file: CardFile) -> Deck:
     """The deck's tables, after every check of docs/cards/med-sirocco-deck-format.md."""
     label, data = file.label, file.data
+    check_tables(data, ("deck", "cards"), label, "`deck = \"stand-in\"` (optional) and the `cards = [...]` array")
     if "cards" not in data:
         raise card_error(label, ["the file needs a `cards = [...]` array (see docs/cards/med-sirocco-deck-format.md)"])
     rows = rows_of(data, "cards", label)

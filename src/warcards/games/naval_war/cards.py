@@ -18,8 +18,8 @@ from warcards.engine.cards import (
     CardFile,
     card_error,
     check_count,
+    check_tables,
     load_card_file,
-    name_of,
     rows_of,
     validate_cards,
 )
@@ -160,10 +160,7 @@ def load_tables(path: str | Path = CARD_FILE) -> Tables:
 def _build(file: CardFile) -> Tables:
     """The tables of a card file, after the checks of the guide (GUIDE.md, Card files)."""
     path, data = file.label, file.data
-    unknown = sorted(set(data) - {"ship", "play"})
-    if unknown:
-        raise card_error(path, [f"unknown table(s) {', '.join(name_of(u) for u in unknown[:3])}; the file holds "
-                                "[[ship]] and [[play]] entries"])
+    check_tables(data, ("ship", "play"), path, "[[ship]] and [[play]] entries")
     ship_rows = rows_of(data, "ship", path)
     play_rows = rows_of(data, "play", path)
     check_count(path, "ships", len(ship_rows), MIN_SHIPS, MAX_SHIPS, "two task forces of five; position codes")

@@ -17,6 +17,7 @@ from warcards.engine.cards import (
     MAX_NAME_LENGTH,
     CardFile,
     card_error,
+    check_tables,
     load_card_file,
     rows_of,
     validate_cards,
@@ -141,6 +142,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardTable:
 
 def _build(file: CardFile) -> CardTable:
     label = file.label
+    check_tables(file.data, ("card",), label, "[[card]] tables")
     rows = rows_of(file.data, "card", label)
     if not rows:
         raise card_error(label, ["expected a list of [[card]] tables"])
