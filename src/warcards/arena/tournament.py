@@ -9,6 +9,7 @@ out) and a game's result does not depend on which worker played it. Results stre
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -70,13 +71,14 @@ class TournamentSpec:
         return self.factory() if self.factory is not None else _load(self.game, _frozen(self.options))
 
 
-def _frozen(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(options.items()))
+def _frozen(options: Mapping[str, Any]) -> str:
+    """Options as a cache key: JSON with sorted keys (a record's options are JSON; `params` is a mapping)."""
+    return json.dumps(options, sort_keys=True)
 
 
 @cache
-def _load(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
-    return load_recorded(game_id, dict(options))
+def _load(game_id: str, options: str) -> Game:
+    return load_recorded(game_id, json.loads(options))
 
 
 def load_recorded(game_id: str, options: Mapping[str, Any]) -> Game:

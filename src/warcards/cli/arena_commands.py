@@ -23,6 +23,7 @@ from rich.table import Table
 
 from warcards.cli.options import (
     CommandLineError,
+    ParamOpt,
     bot_list,
     check_bot,
     check_game,
@@ -118,6 +119,7 @@ def tournament(
     variant: Annotated[str | None, typer.Option("--variant", help="The game's variant option.")] = None,
     players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
     option: OptionOpt = None,
+    param: ParamOpt = None,
     sides: Annotated[
         str | None, typer.Option("--sides", help="Side number per seat for team ratings, e.g. 0,0,1.")
     ] = None,
@@ -138,7 +140,7 @@ def tournament(
         seat_rates,
     )
 
-    game = game_from_flags(game_id, variant, players, None, option or [])
+    game = game_from_flags(game_id, variant, players, None, option or [], param)
     names = _agents(agents)
     seat_sides = _sides(sides, game.num_players)
     if out_file is not None:
@@ -287,6 +289,7 @@ def balance(
         list[int] | None, typer.Option("--players", help="A player count to include (repeat).")
     ] = None,
     option: OptionOpt = None,
+    param: ParamOpt = None,
     vary: Annotated[
         list[str] | None,
         typer.Option("--vary", help="Compare an option's values, e.g. length=short,normal,long (repeat)."),
@@ -332,7 +335,10 @@ def balance(
         input_file(file, "--read")
     varied = {key: value.split(",") for key, value in parse_pairs(vary or [], "--vary").items()}
     asked = bool(variant or players or option or vary)
-    configs = configurations(game_id, variant or [], players or [], parse_pairs(option or []), varied)
+    extra = parse_pairs(option or [])
+    if param:
+        extra["params"] = parse_pairs(param, "--param")
+    configs = configurations(game_id, variant or [], players or [], extra, varied)
     for options in configs:
         load_game(game_id, **options)  # a bad option is refused before any folder is made
     if read:
@@ -347,6 +353,8 @@ def balance(
         words += ["--players", str(count)]
     for pair in option or []:
         words += ["--option", pair]
+    for pair in param or []:
+        words += ["--param", pair]
     for pair in vary or []:
         words += ["--vary", pair]
     for file in read or []:

@@ -41,6 +41,7 @@ from warcards.cli.bots_help import VS_HELP, PlayCommand, ladder_lines, seats_tex
 from warcards.cli.help_words import plain_words
 from warcards.cli.options import (
     CommandLineError,
+    ParamOpt,
     bot_list,
     check_bot,
     check_game,
@@ -50,7 +51,7 @@ from warcards.cli.options import (
     require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
-from warcards.engine.registry import games, load_game, option_specs
+from warcards.engine.registry import conformance_configs, games, load_game, option_specs, param_specs
 from warcards.engine.text import quote
 
 if TYPE_CHECKING:
@@ -153,20 +154,51 @@ SeedOpt = Annotated[
 
 
 @app.command("games")
-def list_games() -> None:
-    """List the games, their options and seats, and the bots by strength."""
-    for game_id in games():
-        table = Table(title=escape(game_id), caption=escape(f"seats: {seats_text(game_id)}"), show_lines=False)
+def list_games(
+    game_id: Annotated[
+        str | None, typer.Argument(help="A game id: show its options and its rule parameters (--param).")
+    ] = None,
+) -> None:
+    """List the games, their options and seats, and the bots by strength; with a game id, that game's rule
+    parameters too (the numbers `--param NAME=VALUE` may change, each with its range)."""
+    for shown in [check_game(game_id)] if game_id is not None else games():
+        table = Table(title=escape(shown), caption=escape(f"seats: {seats_text(shown)}"), show_lines=False)
         table.add_column("option")
         table.add_column("default")
         table.add_column("allowed")
         table.add_column("meaning")
-        for spec in option_specs(game_id):
+        for spec in option_specs(shown):
             table.add_row(
                 escape(spec.name), escape(repr(spec.default)), escape(spec.describe_allowed()), escape(spec.doc)
             )
         console.print(table)
-    console.print("Bots (play --vs), weakest first:", *map(escape, ladder_lines()), sep="\n")
+        if game_id is not None:
+            _print_parameters(shown)
+    if game_id is None:
+        console.print("Bots (play --vs), weakest first:", *map(escape, ladder_lines()), sep="\n")
+
+
+def _print_parameters(game_id: str) -> None:
+    """The rule parameters of each of the game's variants (the conformance option sets), as tables."""
+    seen: set[tuple[str, ...]] = set()
+    for config in conformance_configs(game_id):
+        specs = param_specs(game_id, config)
+        key = tuple(spec.describe() for spec in specs)
+        if not specs or key in seen:
+            continue
+        seen.add(key)
+        where = ", ".join(f"{name}={value}" for name, value in config.items()) or "every variant"
+        table = Table(title=escape(f"rule parameters ({where}): --param NAME=VALUE"))
+        table.add_column("parameter")
+        table.add_column("default")
+        table.add_column("range")
+        table.add_column("meaning")
+        for spec in specs:
+            table.add_row(escape(spec.name), str(spec.default), f"{spec.low}–{spec.high}",
+                          escape(f"{spec.meaning}; {spec.rule}"))
+        console.print(table)
+    if not seen:
+        console.print(escape(f"{game_id} has no rule parameters yet."))
 
 
 NEW_SEEDS = 1_000_000
@@ -182,6 +214,7 @@ def play(
     players: PlayersOpt = None,
     cards: CardsOpt = None,
     option: OptionOpt = None,
+    param: ParamOpt = None,
     seat: Annotated[
         str | None, typer.Option("--seat", help="Your seat, by name or number (default: the first seat).")
     ] = None,
@@ -210,7 +243,7 @@ def play(
 
     if resume is not None:
         given = {
-            "--variant": variant, "--players": players, "--cards": cards, "--option": option,
+            "--variant": variant, "--players": players, "--cards": cards, "--option": option, "--param": param,
             "--seat": seat, "--vs": vs, "--seed": seed,
         }
         extra = [flag for flag, value in given.items() if value not in (None, [])]
@@ -225,7 +258,7 @@ def play(
     else:
         if game_id is None:
             raise CommandLineError("name the game to play (`warcards games` lists them), or --resume FILE")
-        game = game_from_flags(game_id, variant, players, cards, option or [])
+        game = game_from_flags(game_id, variant, players, cards, option or [], param)
         human = game.parse_seat("0" if seat is None else seat)
         bots = [check_bot(vs or "heuristic")] * game.num_players
         start = secrets.randbelow(NEW_SEEDS) if seed is None else seed
@@ -296,6 +329,7 @@ def simulate(
     players: PlayersOpt = None,
     cards: CardsOpt = None,
     option: OptionOpt = None,
+    param: ParamOpt = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 1000,
     bots: Annotated[
         str, typer.Option("--bots", help="Bots by seat, comma-separated (the last repeats).")
@@ -311,7 +345,7 @@ def simulate(
     """Simulate many seeded games between bots: win rates with 95% intervals, mean length."""
     from warcards.simulate import resume, run_games, summarize
 
-    game = game_from_flags(game_id, variant, players, cards, option or [])
+    game = game_from_flags(game_id, variant, players, cards, option or [], param)
     names = bot_list(bots, "--bots")
     if len(names) > game.num_players:
         raise CommandLineError(

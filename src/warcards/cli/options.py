@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from warcards.bots import agent_names
 from warcards.engine.api import Game
@@ -17,6 +19,11 @@ from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
 from warcards.engine.registry import games, load_game
 from warcards.engine.text import quote
+
+ParamOpt = Annotated[
+    list[str] | None,
+    typer.Option("--param", help="A rule parameter as NAME=VALUE (house rules; `warcards games GAME` lists them)."),
+]
 
 
 class CommandLineError(WarcardsError):
@@ -57,11 +64,15 @@ def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, Any]:
 
 
 def game_from_flags(
-    game_id: str, variant: str | None, players: int | None, cards: str | None, pairs: list[str]
+    game_id: str, variant: str | None, players: int | None, cards: str | None, pairs: list[str],
+    params: list[str] | None = None,
 ) -> Game:
-    """Build the game; a bad option raises the engine's `OptionError` (naming the option and allowed values)."""
+    """Build the game; a bad option or rule parameter raises the engine's `OptionError` (naming it and the
+    allowed values)."""
     check_game(game_id)
     options = parse_pairs(pairs)
+    if params:
+        options["params"] = parse_pairs(params, "--param")
     if variant is not None:
         options["variant"] = variant
     if players is not None:

@@ -31,6 +31,7 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.errors import OptionError
 from warcards.engine.options import OptionSpec, resolve_options
+from warcards.engine.params import PARAMS_OPTION, ParamSpec, resolve_params
 from warcards.engine.spec import GameSpec, load_reference
 from warcards.engine.text import quote
 
@@ -122,10 +123,26 @@ def option_specs(game_id: str) -> list[OptionSpec]:
     return list(game_spec(game_id).options)
 
 
-def load_game(game_id: str, **options: Any) -> Game:
-    """Build a game with `options`; an unknown game or a bad option raises a `ValueError` naming it."""
+def param_specs(game_id: str, options: dict[str, Any] | None = None) -> list[ParamSpec]:
+    """The rule parameters of a game with these options (None: the default options), or [] when it has none."""
     spec = game_spec(game_id)
+    if spec.parameters is None:
+        return []
+    given = {name: value for name, value in (options or {}).items() if name != PARAMS_OPTION}
+    return list(spec.parameters(resolve_options(game_id, spec.options, given)))
+
+
+def load_game(game_id: str, **options: Any) -> Game:
+    """Build a game with `options` (and `params`, the rule parameters it changes: `warcards.engine.params`);
+    an unknown game or a bad option or parameter raises a `ValueError` naming it and what is allowed."""
+    spec = game_spec(game_id)
+    given_params = options.pop(PARAMS_OPTION, None)
     resolved = resolve_options(game_id, spec.options, options)
+    if given_params is not None:
+        specs = list(spec.parameters(resolved)) if spec.parameters is not None else []
+        changed = resolve_params(game_id, specs, given_params)
+        if changed:
+            resolved[PARAMS_OPTION] = changed
     return spec.factory(resolved)
 
 
@@ -158,6 +175,7 @@ __all__ = [
     "is_variant_config",
     "load_game",
     "option_specs",
+    "param_specs",
     "spec_of",
     "variant_keys",
 ]

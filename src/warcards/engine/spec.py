@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from warcards.engine.agents import Agent
 from warcards.engine.api import Game, State
 from warcards.engine.options import OptionSpec, resolve_options
+from warcards.engine.params import ParamSpec
 
 T = TypeVar("T")
 
@@ -174,6 +175,9 @@ class GameSpec:
     player_count_levels: Mapping[tuple[str, int], SearchSettings] = field(default_factory=dict)
     """Per (level, player count), fields set over `search_levels` where one player count needs its own
     budget."""
+    parameters: Callable[[Mapping[str, Any]], Sequence[ParamSpec]] | None = None
+    """`parameters(options) -> [ParamSpec]`: the rule text's numbers a designer may vary for a game with these
+    resolved options (`warcards.engine.params`; `load_game(game_id, params={...})`); None: the game has none."""
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.strip():

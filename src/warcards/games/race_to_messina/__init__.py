@@ -9,7 +9,7 @@ from typing import Any
 
 from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
 from warcards.games.race_to_messina.game import RaceToMessinaGame
-from warcards.games.race_to_messina.params import OPTIONS
+from warcards.games.race_to_messina.params import OPTIONS, parameters
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [{"variant": "invasion"}, {"variant": "race"}, {"variant": "sicily"}]
 
@@ -20,6 +20,7 @@ SPEC = GameSpec(
     title=RaceToMessinaGame.title,
     options=OPTIONS,
     factory=RaceToMessinaGame,
+    parameters=parameters,
     conformance_configs=CONFORMANCE_CONFIGS,
     heuristic=Ref(f"{_PACKAGE}.heuristic:heuristic_agent"),
     evaluate=Ref(f"{_PACKAGE}.evaluate:evaluate"),

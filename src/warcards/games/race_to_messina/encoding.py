@@ -71,7 +71,7 @@ import numpy as np
 
 from warcards.engine.api import Game
 from warcards.games.race_to_messina.cards import ALLY, card_table
-from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
+from warcards.games.race_to_messina.params import Variant, variant_with
 
 OBSERVATION_VERSION = 1
 OBSERVATION_BOUNDS = (0.0, 1.0)
@@ -130,7 +130,7 @@ class _Layout:
     seats: tuple[_SeatLayout, ...]
 
 
-_LAYOUTS: dict[str, _Layout] = {}
+_LAYOUTS: dict[Variant, _Layout] = {}
 
 
 def _deck_name(variant: Variant, family: int, kind: str) -> str:
@@ -217,10 +217,10 @@ def _build(variant: Variant) -> _Layout:
 
 
 def _layout(game: Game) -> _Layout:
-    variant = str(game.options["variant"])
+    variant = variant_with(str(game.options["variant"]), game.options.get("params"))
     layout = _LAYOUTS.get(variant)
     if layout is None:
-        layout = _LAYOUTS[variant] = _build(VARIANT_TABLE[variant])
+        layout = _LAYOUTS[variant] = _build(variant)
     return layout
 
 

@@ -52,7 +52,7 @@ from warcards.games.race_to_messina.cards import (
     force_total,
 )
 from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, DRAW, NO_WINNER, OVER, RECOVERY
-from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
+from warcards.games.race_to_messina.params import Variant
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -192,7 +192,7 @@ def winner(v: Variant, pt: PT) -> int:
         if allies < goal[0] and axis < goal[1]:
             return NO_WINNER
         # "If the Axis player has 15 or less PT at the end of the game, the Ally player wins."
-        return 0 if allies >= goal[0] and axis <= 15 else 1
+        return 0 if allies >= goal[0] and axis < v.axis_holds_at else 1
     reached = [seat for seat in range(len(pt)) if pt[seat] >= goal[seat]]
     if not reached:
         return NO_WINNER
@@ -302,9 +302,10 @@ class Model:
 
 
 @cache
-def model(variant: str) -> Model:
-    """The variant's model (built on first use; its track values fill in as positions are evaluated)."""
-    return Model(VARIANT_TABLE[variant])
+def model(variant: Variant) -> Model:
+    """The variant's model, its parameters applied (built on first use; its track values fill in as
+    positions are evaluated)."""
+    return Model(variant)
 
 
 def deployable_deck(v: Variant, seat: int) -> tuple[list[int], list[int]]:
@@ -418,7 +419,7 @@ def battle_terms(state: RaceToMessinaState) -> list[tuple[float, float, float]]:
     the force the attacker's unused discard abilities can remove minus what the defender's can (a
     slot that has passed removes nothing more, R1); and the mean force the attacker's Supply draws add
     to its Ally side minus what the defender's add to its Axis side (`supply_left`)."""
-    m = model(state.variant.name)
+    m = model(state.variant)
     t = state.table
     v = state.variant
     draw_mean = m.draw_mean
@@ -536,7 +537,7 @@ def expected_returns(state: RaceToMessinaState) -> list[float]:
     phase = state.phase
     if phase == OVER:
         return state.returns()
-    m = model(state.variant.name)
+    m = model(state.variant)
     pt = tuple(state.progress_tokens)
     last = m.race and state.turn >= state.variant.turn_limit
     if phase == RECOVERY:

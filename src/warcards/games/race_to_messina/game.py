@@ -16,7 +16,7 @@ from warcards.engine.errors import OptionError
 from warcards.games.race_to_messina import log, notation, rules, views
 from warcards.games.race_to_messina import setup as scenario_setup
 from warcards.games.race_to_messina.cards import ALLY, CardTable, card_table
-from warcards.games.race_to_messina.params import TURN_ACTION_BOUND, VARIANT_TABLE, Variant
+from warcards.games.race_to_messina.params import TURN_ACTION_BOUND, Variant, variant_with
 from warcards.games.race_to_messina.state import RaceToMessinaState
 
 # The driver loop's two hot hooks call the rules directly, without the state -> game hop of the other hooks
@@ -49,7 +49,8 @@ class RaceToMessinaGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
-        self.variant: Variant = VARIANT_TABLE[self.options["variant"]]
+        self.variant: Variant = variant_with(self.options["variant"], self.options.get("params"))
+        """The variant's numbers, with the rule parameters this game changes (`params.parameters`)."""
         players = self.options.get("players")
         if players is not None and players != self.variant.num_players:
             raise OptionError(

@@ -7,9 +7,13 @@ activation order, Progress Token goals), read in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
 
 from warcards.engine.options import OptionSpec
+from warcards.engine.params import ParamSpec, param_values
 
 VARIANTS = ("invasion", "race", "sicily")
 
@@ -76,6 +80,10 @@ class Variant:
     pt_goal: tuple[int, ...]
     set_cap: int
     turn_limit: int
+    recovery_keep: int = RECOVERY_KEEP
+    """Recovery: the cards a seat may keep ("discard down to 2 cards or less")."""
+    axis_holds_at: int = 16
+    """Invasion: the Axis wins the end of the game with this many PT or more ("16 or more PT", R4)."""
 
     @property
     def num_players(self) -> int:
@@ -153,3 +161,63 @@ SICILY = Variant(
 )
 
 VARIANT_TABLE: dict[str, Variant] = {"invasion": INVASION, "race": RACE, "sicily": SICILY}
+
+
+# ----- rule parameters (docs/tuning.md): the numbers above that a designer may vary --------------------------
+def parameters(options: Mapping[str, Any]) -> list[ParamSpec]:
+    """The variant's rule-text numbers as parameters (`warcards.engine.params`), named by seat where each
+    seat has its own: fill-to hand sizes, PT goals, the Strategy discard limit, the Recovery keep, and the
+    variant's own (Invasion's Axis hold line, Sicily's Set cap, Race's table limit)."""
+    v = VARIANT_TABLE[str(options["variant"])]
+    specs = [
+        ParamSpec(f"{seat}_hand_size", v.hand_size[i], 1, 20, f"the {seat} fill their hand to this many cards",
+                  "Logistics (R21)")
+        for i, seat in enumerate(v.seats)
+    ]
+    specs += [
+        ParamSpec(f"{seat}_pt_goal", v.pt_goal[i], 1, 40, f"the {seat} win on reaching this many PT",
+                  "Victory (R3)")
+        for i, seat in enumerate(v.seats)
+    ]
+    specs += [
+        ParamSpec("discard_limit", v.discard_limit, 0, 10, "each player may discard up to this many cards",
+                  "Strategy (R26)"),
+        ParamSpec("recovery_keep", v.recovery_keep, 0, 10, "each player discards down to this many cards",
+                  "Recovery (R28)"),
+    ]
+    if v.name == "invasion":
+        specs.append(ParamSpec("axis_holds_at", v.axis_holds_at, 1, 40,
+                               "the Axis wins with this many PT or more at the end of the game", "Victory (R4)"))
+    if v.set_cap:
+        specs.append(ParamSpec("axis_set_cap", v.set_cap, 1, 14, "an Axis Set holds at most this many cards",
+                               "Deployment (R22)"))
+    if v.axis_seat == -1:
+        specs.append(ParamSpec("turn_limit", v.turn_limit, 1, 200,
+                               "the game ends after this many turns, the player with more PT winning", "R37"))
+    return specs
+
+
+def variant_with(name: str, changed: Mapping[str, int] | None) -> Variant:
+    """The variant with its changed parameters (`changed`: name -> value, as a game's `params` option or an
+    observation's `params` field carry them); the rule text's own table when nothing is changed."""
+    if not changed:
+        return VARIANT_TABLE[name]
+    return _variant_with(name, tuple(sorted(changed.items())))
+
+
+@cache
+def _variant_with(name: str, changed: tuple[tuple[str, int], ...]) -> Variant:
+    v = VARIANT_TABLE[name]
+    values = param_values(parameters({"variant": name}), {"params": dict(changed)})
+    axis_goal = values.get("axis_pt_goal")
+    return replace(
+        v,
+        hand_size=tuple(values[f"{seat}_hand_size"] for seat in v.seats),
+        pt_goal=tuple(values[f"{seat}_pt_goal"] for seat in v.seats),
+        discard_limit=values["discard_limit"],
+        recovery_keep=values["recovery_keep"],
+        axis_holds_at=values.get("axis_holds_at", v.axis_holds_at),
+        set_cap=values.get("axis_set_cap", v.set_cap),
+        # The Axis gains 1 PT a turn, so its goal bounds the turns; Race has its table limit (R37).
+        turn_limit=values["turn_limit"] if v.axis_seat == -1 else int(axis_goal or v.turn_limit),
+    )

@@ -14,7 +14,7 @@ from typing import Any
 
 from warcards.games.race_to_messina.cards import card_table
 from warcards.games.race_to_messina.log import PHASE_WORDS, end_reason, seat_title, zone_name
-from warcards.games.race_to_messina.params import VARIANT_TABLE, Variant
+from warcards.games.race_to_messina.params import Variant, variant_with
 
 WIDTH = 80
 """The terminal's width: no board line is longer."""
@@ -120,7 +120,7 @@ def render(observation: dict[str, Any], seat: int) -> str:
     knowledge; the deck and discard sizes when the board has room. It only reads the observation, so it shows nothing the
     seat may not know."""
     obs = observation
-    variant = VARIANT_TABLE[obs["variant"]]
+    variant = variant_with(obs["variant"], obs.get("params"))
     lines = _header(variant, obs)
     if obs["phase"] == "action" or any(obs["table"].values()):
         lines += _tables(variant, obs)
@@ -148,7 +148,7 @@ def _end_text(variant: Variant, obs: dict[str, Any]) -> str:
 def status(observation: dict[str, Any], seat: int) -> str:
     """One prompt line of at most 60 characters: turn, phase, who is to act and the PT."""
     obs = observation
-    variant = VARIANT_TABLE[obs["variant"]]
+    variant = variant_with(obs["variant"], obs.get("params"))
     who = obs["current_player"]
     if obs["winner"]:
         outcome = "draw" if obs["winner"] == "draw" else f"{seat_title(obs['winner'])} won"

@@ -61,7 +61,6 @@ from warcards.games.race_to_messina.notation import (
     card_label,
     decode,
 )
-from warcards.games.race_to_messina.params import RECOVERY_KEEP
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -327,7 +326,7 @@ def check_victory(state: RaceToMessinaState) -> bool:
         if allies < v.pt_goal[0] and axis < v.pt_goal[1]:
             return False
         # "If the Axis player has 15 or less PT at the end of the game, the Ally player wins."
-        state.winner = 0 if allies >= v.pt_goal[0] and axis <= 15 else 1
+        state.winner = 0 if allies >= v.pt_goal[0] and axis < v.axis_holds_at else 1
     elif v.name == "race":
         reached = [seat for seat in (0, 1) if pt[seat] >= v.pt_goal[seat]]
         if not reached:
@@ -364,7 +363,7 @@ def legal_actions(state: RaceToMessinaState) -> list[int]:
             return [*hand, layout.done]
         return [layout.done]
     # Recovery: discard freely; done once the hand is down to 2 or fewer (R28).
-    if len(hand) <= RECOVERY_KEEP:
+    if len(hand) <= state.variant.recovery_keep:
         return [*hand, layout.done]
     return hand[:]
 

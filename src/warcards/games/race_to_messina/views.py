@@ -278,15 +278,25 @@ _FIELDS = _field_table()
 def observe_public(state: RaceToMessinaState, fields: tuple[str, ...]) -> dict[str, Any]:
     """The observation `fields` every seat sees alike, as no seat (`NO_SEAT`): every hidden Deployment choice
     counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `log.public_view`)."""
-    return {name: _FIELDS[name](state, NO_SEAT) for name in fields}
+    return _with_params(state, {name: _FIELDS[name](state, NO_SEAT) for name in fields if name in _FIELDS})
+
+
+def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, Any]:
+    """A game with house rules (changed rule parameters) says so in every view, under `params`, so the
+    board and the bots read the goals and sizes of the game being played; the rule text's game adds nothing."""
+    changed = state.game.options.get("params")
+    if changed:
+        view["params"] = dict(changed)
+    return view
 
 
 def observe(state: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
     """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
     each computed only when asked for (bots read a few fields on every move)."""
     if fields is None:
-        return {name: build(state, seat) for name, build in _FIELDS.items()}
-    return {name: build(state, seat) for name, build in _FIELDS.items() if name in fields}
+        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()})
+    view = {name: build(state, seat) for name, build in _FIELDS.items() if name in fields}
+    return _with_params(state, view) if "params" in fields else view
 
 
 def _redacted(event: tuple[int, ...], seat: int) -> tuple[int, ...]:
