@@ -31,6 +31,7 @@ from warcards.cli.options import (
     input_file,
     output_file,
     parse_pairs,
+    parse_params,
     require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
@@ -337,7 +338,7 @@ def balance(
     asked = bool(variant or players or option or vary)
     extra = parse_pairs(option or [])
     if param:
-        extra["params"] = parse_pairs(param, "--param")
+        extra["params"] = parse_params(param)
     configs = configurations(game_id, variant or [], players or [], extra, varied)
     for options in configs:
         load_game(game_id, **options)  # a bad option is refused before any folder is made
@@ -379,7 +380,94 @@ def balance(
         out.print(f"(the games are in {target / 'results'}; rerun with --out {target} to resume)", markup=False)
 
 
+def tune(
+    game_id: GameArg,
+    space_file: Annotated[
+        Path, typer.Option("--space", help="The search space (TOML: parameters, ranges, objectives; docs/tuning.md).")
+    ],
+    trials: Annotated[int | None, typer.Option("--trials", min=1, help="Finished trials wanted in the study.")] = None,
+    games_: Annotated[int | None, typer.Option("--games", min=4, help="Games a trial (default: the space's).")] = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    storage: Annotated[
+        str | None,
+        typer.Option("--storage", help="Optuna storage URL (default: SQLite in the output folder); "
+                     "postgresql://… lets several machines share the study."),
+    ] = None,
+    study_name: Annotated[str | None, typer.Option("--study", help="The study's name (default: from the space file).")] = None,
+    out_dir: Annotated[
+        Path | None, typer.Option("--out", help="Report folder (default ./tune-GAME-SPACE; rerun to resume).")
+    ] = None,
+    resimulate_games: Annotated[
+        int, typer.Option("--resimulate", min=10, help="Fresh-seed games for each reported setting.")
+    ] = 400,
+    progress: ProgressOpt = True,
+) -> None:
+    """Search the game's rule parameters for a balanced setting (Optuna), then report the best settings
+    re-simulated on fresh seeds, beside the rule text's, with the `--param` line to play them."""
+    require_stats("warcards tune")
+    from warcards.arena import make_backend
+    from warcards.arena.tune import (
+        Study,
+        candidates,
+        check_space,
+        finished_trials,
+        fresh_seed,
+        optimize,
+        read_space,
+        registry_specs,
+        resimulate,
+        write_report,
+    )
+    from warcards.engine.registry import param_specs
+
+    _require_optuna()
+    space = read_space(input_file(space_file, "--space"))
+    if space.game != game_id:
+        raise CommandLineError(f"--space names game {quote(space.game)}, not {quote(game_id)}")
+    if trials is not None:
+        space.trials = trials
+    if games_ is not None:
+        space.games = games_
+    game = load_game(game_id, **space.options)
+    specs = param_specs(game_id, dict(space.options))
+    check_space(space, specs)
+    check_bot(space.bot)
+    target = out_dir if out_dir is not None else Path.cwd() / f"tune-{game_id}-{space_file.stem}"
+    target.mkdir(parents=True, exist_ok=True)
+    url = storage or f"sqlite:///{target.resolve() / 'study.sqlite3'}"
+    name = study_name or f"{game_id}-{space_file.stem}-seed{seed}"
+    runner = make_backend(backend, jobs, address)
+    run = Study(space, specs, registry_specs(space), game.num_players, url, name, seed, runner)
+    words = ["warcards", "tune", game_id, "--space", str(space_file), "--seed", str(seed), "--out", str(target)]
+    command = shlex.join(words)
+    with _progress(progress and sys.stderr.isatty()) as bar:
+        update = bar(f"tune {game_id}")
+
+        def on_trial(study: object, trial: object) -> None:
+            update(len(finished_trials(study)), space.trials)
+
+        study = optimize(run, on_trial)
+    chosen = candidates(run, study)
+    resimulate(run, chosen, resimulate_games, fresh_seed(seed))
+    path = write_report(run, study, chosen, target, game.seat_names(), command, fresh_seed(seed))
+    out.print(f"wrote {path}", markup=False, highlight=False)
+
+
+def _require_optuna() -> None:
+    try:
+        import optuna  # noqa: F401
+    except ModuleNotFoundError:
+        raise CommandLineError(
+            'warcards tune needs the tuning extra (Optuna, scikit-learn): pip install -e ".[stats,tune]" in the '
+            "warcards checkout"
+        ) from None
+
+
 def register(app: typer.Typer) -> None:
-    """Add `tournament` and `balance` to the `warcards` command."""
+    """Add `tournament`, `balance` and `tune` to the `warcards` command."""
     app.command("tournament")(tournament)
     app.command("balance")(balance)
+    app.command("tune")(tune)

@@ -8,6 +8,7 @@ Every check raises `CommandLineError` (a `WarcardsError`), which the command's e
 from __future__ import annotations
 
 import importlib.util
+import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,7 +23,8 @@ from warcards.engine.text import quote
 
 ParamOpt = Annotated[
     list[str] | None,
-    typer.Option("--param", help="A rule parameter as NAME=VALUE (house rules; `warcards games GAME` lists them)."),
+    typer.Option("--param", help="A rule parameter NAME=VALUE, or a parameter file FILE.toml (house rules; "
+                 "`warcards games GAME` lists them)."),
 ]
 
 
@@ -63,6 +65,32 @@ def parse_pairs(pairs: list[str], flag: str = "--option") -> dict[str, Any]:
     return options
 
 
+def parse_params(entries: list[str]) -> dict[str, Any]:
+    """Rule parameters from repeated `--param` flags: `NAME=VALUE`, or a parameter file (`FILE.toml` with a
+    `[params]` table, as `warcards tune` writes); later entries win. The game checks names and ranges."""
+    params: dict[str, Any] = {}
+    for entry in entries:
+        if "=" not in entry and entry.strip().lower().endswith(".toml"):
+            params.update(_params_file(Path(entry.strip())))
+        else:
+            params.update(parse_pairs([entry], "--param"))
+    return params
+
+
+def _params_file(path: Path) -> dict[str, Any]:
+    input_file(path, "--param")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise CommandLineError(f"--param: {quote(str(path), PATH_QUOTE)} is no TOML parameter file: {error}") from None
+    table = data.get("params")
+    if not isinstance(table, dict) or set(data) != {"params"}:
+        raise CommandLineError(
+            f"--param: {quote(str(path), PATH_QUOTE)} must hold one [params] table of NAME = VALUE lines"
+        )
+    return dict(table)
+
+
 def game_from_flags(
     game_id: str, variant: str | None, players: int | None, cards: str | None, pairs: list[str],
     params: list[str] | None = None,
@@ -72,7 +100,7 @@ def game_from_flags(
     check_game(game_id)
     options = parse_pairs(pairs)
     if params:
-        options["params"] = parse_pairs(params, "--param")
+        options["params"] = parse_params(params)
     if variant is not None:
         options["variant"] = variant
     if players is not None:
