@@ -20,8 +20,8 @@ import pytest
 
 pytest.importorskip("optuna")
 
-from warcards.arena.tournament import InlineBackend, TournamentSpec  # noqa: E402
-from warcards.arena.tune import (  # noqa: E402
+from warcards.arena.tournament import InlineBackend, TournamentSpec
+from warcards.arena.tune import (
     SpaceFile,
     Study,
     TuneError,
@@ -33,9 +33,9 @@ from warcards.arena.tune import (  # noqa: E402
     resimulate,
     write_report,
 )
-from warcards.engine.registry import param_specs  # noqa: E402
+from warcards.engine.registry import param_specs
 
-from .coingame import EDGE, CoinGame  # noqa: E402
+from .coingame import EDGE, CoinGame
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -79,7 +79,7 @@ def test_the_search_space_is_checked_against_the_game(tmp_path: Path) -> None:
         read_space(bad)
     bad.write_text('game = "race-to-messina"\nparameters = { axis_hand_size = { low = 3, high = 99 } }\n')
     space = read_space(bad)
-    with pytest.raises(TuneError, match="outside its range 1..20"):
+    with pytest.raises(TuneError, match=r"outside its range 1\.\.20"):
         check_space(space, param_specs("race-to-messina"))
     space.parameters = {"nope": space.parameters["axis_hand_size"]}
     with pytest.raises(TuneError, match="unknown parameter 'nope'"):
