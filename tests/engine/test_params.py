@@ -14,16 +14,33 @@ import pytest
 import warcards
 from warcards.engine.errors import OptionError
 from warcards.engine.params import ParamSpec, resolve_params
-from warcards.engine.registry import conformance_configs, param_specs
+from warcards.engine.registry import conformance_configs, param_specs, variant_keys
 from warcards.match import MatchRecord, play_match, replay
 from warcards.testing.battery import Tally, play_checked
 
 PARAM_GAMES = [game_id for game_id in warcards.games() if param_specs(game_id)]
+
+
+def _configs_covering_every_parameter(game_id: str) -> list[tuple[dict[str, Any], str]]:
+    """(config, parameter) pairs: each parameter of each variant in the first conformance config that has
+    it (a game's optional rules bring their own numbers), so every parameter is played, each once."""
+    pairs: list[tuple[dict[str, Any], str]] = []
+    seen: set[tuple[str, ...]] = set()
+    for config in conformance_configs(game_id):
+        variant = tuple(str(config.get(key)) for key in variant_keys(game_id))
+        for spec in param_specs(game_id, config):
+            if (*variant, spec.name) not in seen:
+                seen.add((*variant, spec.name))
+                pairs.append((config, spec.name))
+    return pairs
+
+
 CASES = [
     (game_id, config, spec.name, value)
     for game_id in PARAM_GAMES
-    for config in conformance_configs(game_id)
+    for config, name in _configs_covering_every_parameter(game_id)
     for spec in param_specs(game_id, config)
+    if spec.name == name
     for value in sorted({spec.low, spec.high})
 ]
 
@@ -36,7 +53,8 @@ def test_race_to_messina_has_parameters() -> None:
 
 @pytest.mark.parametrize("game_id", PARAM_GAMES)
 def test_default_parameters_are_the_rule_text_game(game_id: str) -> None:
-    for config in conformance_configs(game_id):
+    configs = {json.dumps(config, sort_keys=True) for config, _ in _configs_covering_every_parameter(game_id)}
+    for config in map(json.loads, sorted(configs)):
         defaults = {spec.name: spec.default for spec in param_specs(game_id, config)}
         plain = warcards.load_game(game_id, **config)
         given = warcards.load_game(game_id, **config, params=defaults)
@@ -130,3 +148,20 @@ def test_param_flag_plays_the_house_rules_and_refuses_a_value_out_of_range() -> 
     played = runner.invoke(app, ["play", "race-to-messina", "--vs", "random", "--seed", "4", "--param",
                                  "allies_pt_goal=3"], input="\n".join(["1"] * 3000) + "\n")
     assert played.exit_code == 0 and "/3 PT" in played.output
+
+
+def test_cards_of_war_battles_are_won_at_the_changed_target_and_the_game_lasts_the_changed_rounds() -> None:
+    from warcards.match import chance_rng, step_chance
+
+    game = warcards.load_game("cards-of-war", params={"battle_target": 5, "normal_rounds": 1})
+    state = game.new_initial_state()
+    rng = chance_rng(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            step_chance(state, rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        for battle in state.observe(0)["battles"]:
+            if battle["winner"] is None:
+                assert max(battle["totals"]) < 5  # WINNING A BATTLE at the changed target
+    assert state.observe(0)["round"] == 1 and "params" in state.observe(0)["options"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from warcards.engine.spec import EncoderSpec, GameSpec, Ref
 from warcards.games.cards_of_war.game import CardsOfWarGame
-from warcards.games.cards_of_war.params import LENGTHS, OPTIONS
+from warcards.games.cards_of_war.params import LENGTHS, OPTIONS, parameters
 
 
 def _configs() -> list[dict[str, Any]]:
@@ -42,6 +42,7 @@ SPEC = GameSpec(
     title=CardsOfWarGame.title,
     options=OPTIONS,
     factory=CardsOfWarGame,
+    parameters=parameters,
     conformance_configs=CONFORMANCE_CONFIGS,
     # The game lengths are the variants the conformance battery plays in full; the optional rules are options.
     variant_options=("players", "length"),

@@ -30,7 +30,6 @@ from warcards.engine.api import TERMINAL
 from warcards.games.cards_of_war.codes import NO_THEATRE, NUM_BATTLES, Length, Phase
 from warcards.games.cards_of_war.params import (
     BATTLE_TARGET,
-    EXHAUSTED_HAND,
     LONG_GAME_LEAD,
     LONG_GAME_ROUND_CAP,
 )
@@ -106,6 +105,7 @@ def battle_features(state: CardsOfWarState) -> list[int | tuple[float, ...]]:
     hand_reinforce = float(reinforce[0] - reinforce[1])
     hand_size = float(len(state.hands[0]) - len(state.hands[1]))
     tow = state.theatres_of_war
+    target = state.game.numbers.battle_target
     bwin = state.battle_winner
     tot = state.battle_totals
     bat = state.battle_piles
@@ -129,8 +129,8 @@ def battle_features(state: CardsOfWarState) -> list[int | tuple[float, ...]]:
             top = info[pile[-1] % n]
             if top[1] & kills[0] and (theatre_b < 0 or top[0] == theatre_b):
                 exposed += top[3]
-        can0 = best[0][column] >= BATTLE_TARGET - t0
-        can1 = best[1][column] >= BATTLE_TARGET - t1
+        can0 = best[0][column] >= target - t0
+        can1 = best[1][column] >= target - t1
         if mover == 0:
             mover_can, other_can = (1.0 if can0 else 0.0), (-1.0 if can1 else 0.0)
         else:
@@ -264,8 +264,8 @@ def game_value(state: CardsOfWarState, q0: float, q1: float, sweep0: float, swee
         )
     base0, base1 = state.base_hand_limits
     hand_lead = base0 - base1
-    out0 = 1.0 if base1 - 1 <= EXHAUSTED_HAND else _long_value(lead + 1, 0, hand_lead + 1)
-    out1 = -1.0 if base0 - 1 <= EXHAUSTED_HAND else _long_value(lead - 1, 1, hand_lead - 1)
+    out0 = 1.0 if base1 - 1 <= state.game.numbers.exhausted_hand else _long_value(lead + 1, 0, hand_lead + 1)
+    out1 = -1.0 if base0 - 1 <= state.game.numbers.exhausted_hand else _long_value(lead - 1, 1, hand_lead - 1)
     return (
         sweep0 * out0
         + (q0 - sweep0) * _long_value(lead + 1, 0, hand_lead)

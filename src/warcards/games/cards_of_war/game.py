@@ -12,7 +12,7 @@ from warcards.engine.errors import OptionError
 from warcards.games.cards_of_war import log, notation, rules, views
 from warcards.games.cards_of_war.cards import CardTable, load_cards
 from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES, SEAT_NAMES
-from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, NORMAL_GAME_ROUNDS, ROUND_ACTION_BOUND
+from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, ROUND_ACTION_BOUND, Numbers, numbers_of
 from warcards.games.cards_of_war.setup import state_from_setup
 from warcards.games.cards_of_war.state import CardsOfWarState
 
@@ -58,6 +58,8 @@ class CardsOfWarGame(Game):
                     "cards-of-war: strategic_exhaustion and tactical_advantage exclude each other "
                     "(Strategic exhaustion: \"rather than using the tactical advantage\")"
                 )
+        self.numbers: Numbers = numbers_of(self.options)
+        """The rule text's numbers, with the rule parameters this game changes (`params.parameters`)."""
         self.table: CardTable = load_cards(card_file_option(self.game_id, self.options["cards"]))
         self.decks: int = int(self.options["decks"])
         n = self.table.n
@@ -100,7 +102,7 @@ class CardsOfWarGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        rounds = {"short": 1, "normal": NORMAL_GAME_ROUNDS, "long": LONG_GAME_ROUND_CAP}[self.options["length"]]
+        rounds = {"short": 1, "normal": self.numbers.normal_rounds, "long": LONG_GAME_ROUND_CAP}[self.options["length"]]
         return 2 * self.table.n * self.decks + rounds * ROUND_ACTION_BOUND
 
     def new_initial_state(self) -> CardsOfWarState:

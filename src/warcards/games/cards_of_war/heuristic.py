@@ -17,7 +17,6 @@ from warcards.engine.api import JSON, Game
 from warcards.games.cards_of_war.cards import THEATRES, CardTable
 from warcards.games.cards_of_war.codes import NUM_BATTLES
 from warcards.games.cards_of_war.game import CardsOfWarGame
-from warcards.games.cards_of_war.params import BATTLE_TARGET
 
 WIN = 100.0
 ROUND_WIN = 250.0
@@ -51,6 +50,8 @@ class CardsOfWarHeuristic:
         self.layout = game.layout
         self.kind_of = {ident: k for k, ident in enumerate(table.ids)}
         self.tow = bool(game.options["theatres_of_war"])
+        self.target = game.numbers.battle_target
+        """WINNING A BATTLE's points (the game's rule parameters are public, like its rules)."""
 
     def kind(self, ident: str) -> int:
         return self.kind_of[ident.split("/")[0]]
@@ -117,7 +118,7 @@ class CardsOfWarHeuristic:
                 top_counts = not self.tow or THEATRES[t.theatre[top]] == theatre
                 killed = t.score[top] if top_counts else 0
                 value += killed * (2.0 + (4.0 if theirs >= THREAT else 0.0)) + 1.0
-        if mine + gain >= BATTLE_TARGET:
+        if mine + gain >= self.target:
             value += WIN + (ROUND_WIN if ctx.won + 1 >= 2 else 0.0)
         weight = 1.0 if b in ctx.focus else 0.25
         value += gain * weight

@@ -26,12 +26,9 @@ from warcards.games.cards_of_war.codes import (
     Phase,
 )
 from warcards.games.cards_of_war.params import (
-    EXHAUSTED_HAND,
-    LONG_GAME_LEAD,
     LONG_GAME_ROUND_CAP,
     ROUND_MOVE_CAP,
     STALL_LIMIT,
-    TACTICAL_HAND_SIZE,
 )
 
 if TYPE_CHECKING:
@@ -338,8 +335,9 @@ def _round_end_lines(
         if after.base_hand_limits[seat] < state.base_hand_limits[seat]:
             lines.append(LogLine(_sentence(f"{words.whose(seat)} hand size drops to {after.base_hand_limits[seat]} for "
                                            "good (Strategic exhaustion)"), "summary", None))
-        if after.phase != Phase.OVER and after.tactical_advantage and after.hand_limits[seat] == TACTICAL_HAND_SIZE:
-            lines.append(LogLine(_sentence(f"{words.verb(seat, 'play')} the next round with a {TACTICAL_HAND_SIZE}-card "
+        tactical = after.game.numbers.tactical_hand_size
+        if after.phase != Phase.OVER and after.tactical_advantage and after.hand_limits[seat] == tactical:
+            lines.append(LogLine(_sentence(f"{words.verb(seat, 'play')} the next round with a {tactical}-card "
                                            "hand (Tactical advantage)"), "summary", None))
     if after.phase == Phase.OVER:
         lines.append(LogLine(f"Game over: {end_reason(after, words)}", "summary", None))
@@ -356,15 +354,19 @@ def end_reason(state: CardsOfWarState, words: Words) -> str:
     count = f"{_plural(max(won), 'round')} to {min(won)}"
     if w >= 0:
         loser = 1 - w
-        if state.strategic_exhaustion and state.base_hand_limits[loser] <= EXHAUSTED_HAND:
-            return (f"{words.whose(loser)} hand is down to {EXHAUSTED_HAND} cards: {words.verb(w, 'win')} "
+        exhausted = state.game.numbers.exhausted_hand
+        if state.strategic_exhaustion and state.base_hand_limits[loser] <= exhausted:
+            return (f"{words.whose(loser)} hand is down to {exhausted} cards: {words.verb(w, 'win')} "
                     "(Strategic exhaustion, R14)")
         if state.length == Length.SHORT:
             return f"{words.verb(w, 'win')} the one round of the short game (WINNING THE GAME)"
         if state.length == Length.NORMAL:
-            return f"{words.verb(w, 'win')} {count} (WINNING THE GAME: the most of three rounds; R12)"
-        if abs(won[0] - won[1]) >= LONG_GAME_LEAD:
-            return f"{words.verb(w, 'win')} {count}, a lead of {LONG_GAME_LEAD} (WINNING THE GAME: the long game)"
+            rounds = state.game.numbers.normal_rounds
+            shown = "three" if rounds == 3 else str(rounds)
+            return f"{words.verb(w, 'win')} {count} (WINNING THE GAME: the most of {shown} rounds; R12)"
+        lead = state.game.numbers.long_game_lead
+        if abs(won[0] - won[1]) >= lead:
+            return f"{words.verb(w, 'win')} {count}, a lead of {lead} (WINNING THE GAME: the long game)"
         return f"{words.verb(w, 'win')} {count}: more rounds after {LONG_GAME_ROUND_CAP} rounds (R22)"
     if state.length == Length.SHORT:
         return "the one round of the short game is drawn: a drawn game (R11)"

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from warcards.engine.options import OptionSpec
+from warcards.engine.params import ParamSpec, param_values
 
 HAND_SIZE = 8  # SETUP: "players are dealt eight cards each"
 TACTICAL_HAND_SIZE = 9  # Tactical advantage: "play the next round with a 9 card hand"
@@ -39,3 +44,50 @@ OPTIONS: list[OptionSpec] = [
     OptionSpec("cards", None, "path of a deck file in the format of docs/cards/cards-of-war-deck-format.md: a "
                "regular UTF-8 file of at most 1 MiB, 24-500 cards (None: the shipped stand-in deck; '' is refused)"),
 ]
+
+
+# ----- rule parameters (docs/tuning.md): the numbers above that a designer may vary --------------------------
+@dataclass(frozen=True)
+class Numbers:
+    """The rule text's numbers a game plays with (`game.numbers`): the defaults, or its changed parameters."""
+
+    hand_size: int = HAND_SIZE
+    tactical_hand_size: int = TACTICAL_HAND_SIZE
+    battle_target: int = BATTLE_TARGET
+    exhausted_hand: int = EXHAUSTED_HAND
+    long_game_lead: int = LONG_GAME_LEAD
+    normal_rounds: int = NORMAL_GAME_ROUNDS
+
+    @property
+    def rounds_to_win(self) -> int:
+        """Normal game: "The player winning at least 2 of the 3 rounds wins" — a majority of the rounds."""
+        return self.normal_rounds // 2 + 1
+
+
+def parameters(options: Mapping[str, Any]) -> list[ParamSpec]:
+    """The numbers of the rule text a designer may vary with these options (each optional rule's own number
+    only when the rule is on)."""
+    specs = [
+        ParamSpec("hand_size", HAND_SIZE, 4, 12, "cards dealt to each player", "SETUP"),
+        ParamSpec("battle_target", BATTLE_TARGET, 5, 40, "points that win a battle", "WINNING A BATTLE"),
+    ]
+    if options["length"] == "normal":
+        specs.append(ParamSpec("normal_rounds", NORMAL_GAME_ROUNDS, 1, 9,
+                               "rounds of a normal game (the winner takes a majority of them)", "WINNING THE GAME"))
+    if options["length"] == "long":
+        specs.append(ParamSpec("long_game_lead", LONG_GAME_LEAD, 1, 6, "the lead in rounds that wins a long game",
+                               "WINNING THE GAME"))
+    if options["tactical_advantage"]:
+        specs.append(ParamSpec("tactical_hand_size", TACTICAL_HAND_SIZE, 4, 13,
+                               "the hand of a player who won all three battles", "Tactical advantage"))
+    if options["strategic_exhaustion"]:
+        specs.append(ParamSpec("exhausted_hand", EXHAUSTED_HAND, 1, 7, "the hand size that loses the long game",
+                               "Strategic exhaustion"))
+    return specs
+
+
+def numbers_of(options: Mapping[str, Any]) -> Numbers:
+    """The numbers of a game with these resolved options (the rule text's, with the changed parameters)."""
+    if not options.get("params"):
+        return Numbers()
+    return Numbers(**param_values(parameters(options), options))

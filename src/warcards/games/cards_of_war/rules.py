@@ -25,17 +25,7 @@ from warcards.games.cards_of_war.codes import (
     Length,
     Phase,
 )
-from warcards.games.cards_of_war.params import (
-    BATTLE_TARGET,
-    EXHAUSTED_HAND,
-    LONG_GAME_LEAD,
-    LONG_GAME_ROUND_CAP,
-    NORMAL_GAME_ROUNDS,
-    ROUND_MOVE_CAP,
-    ROUNDS_TO_WIN_NORMAL,
-    STALL_LIMIT,
-    TACTICAL_HAND_SIZE,
-)
+from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, ROUND_MOVE_CAP, STALL_LIMIT
 
 if TYPE_CHECKING:
     from warcards.games.cards_of_war.state import CardsOfWarState
@@ -366,7 +356,7 @@ def place(state: CardsOfWarState, p: int, card: int, b: int) -> None:
         index = p * NUM_BATTLES + b
         total = state.battle_totals[index] + score
         state.battle_totals[index] = total
-        if total >= BATTLE_TARGET:
+        if total >= state.game.numbers.battle_target:
             win_battle(state, b, p)
     else:
         state.idle_moves += 1
@@ -497,12 +487,12 @@ def end_round(state: CardsOfWarState) -> None:
     if state.tactical_advantage:
         state.hand_limits = state.base_hand_limits[:]
         if sweep >= 0:
-            state.hand_limits[sweep] = TACTICAL_HAND_SIZE
+            state.hand_limits[sweep] = state.game.numbers.tactical_hand_size
     if state.strategic_exhaustion and sweep >= 0:
         loser = 1 - sweep
         state.base_hand_limits[loser] -= 1
         state.hand_limits[loser] = state.base_hand_limits[loser]
-        if state.base_hand_limits[loser] <= EXHAUSTED_HAND:
+        if state.base_hand_limits[loser] <= state.game.numbers.exhausted_hand:
             game_over(state, sweep)
             return
     if game_decided(state):
@@ -521,9 +511,10 @@ def game_decided(state: CardsOfWarState) -> bool:
     if state.length == Length.SHORT:
         return True
     won = state.rounds_won
+    numbers = state.game.numbers
     if state.length == Length.NORMAL:
-        return max(won) >= ROUNDS_TO_WIN_NORMAL or state.round_number >= NORMAL_GAME_ROUNDS
-    return abs(won[0] - won[1]) >= LONG_GAME_LEAD or state.round_number >= LONG_GAME_ROUND_CAP
+        return max(won) >= numbers.rounds_to_win or state.round_number >= numbers.normal_rounds
+    return abs(won[0] - won[1]) >= numbers.long_game_lead or state.round_number >= LONG_GAME_ROUND_CAP
 
 
 def game_over(state: CardsOfWarState, winner: int) -> None:

@@ -11,7 +11,6 @@ from warcards.engine.setupfields import int_field, setup_parts
 from warcards.engine.text import quote
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.codes import BATTLE_NAMES, NO_THEATRE, NUM_BATTLES, OPEN, Phase
-from warcards.games.cards_of_war.params import BATTLE_TARGET, HAND_SIZE
 from warcards.games.cards_of_war.state import CardsOfWarState
 from warcards.games.cards_of_war.views import zones
 
@@ -123,14 +122,14 @@ def state_from_setup(game: CardsOfWarGame, setup: Mapping[str, Any]) -> CardsOfW
                 if not state.theatres_of_war or table.theatre[c % state.num_kinds] == state.battle_theatre[b]:
                     total += table.score[c % state.num_kinds]
             if state.battle_winner[b] < 0:
-                if total >= BATTLE_TARGET:
+                if total >= state.game.numbers.battle_target:
                     raise SetupError(f"battle {name}: seat {seat} has {total} points, so the battle was won")
                 state.battle_totals[seat * NUM_BATTLES + b] = total
     state.open_battles = sum(1 << b for b in range(NUM_BATTLES) if state.battle_winner[b] == OPEN)
     if all(w >= 0 for w in state.battle_winner):
         raise SetupError("all three battles are won: the round would be over")
     for seat in (0, 1):
-        if len(state.hands[seat]) > max(state.hand_limits[seat], HAND_SIZE + 1):
+        if len(state.hands[seat]) > max(state.hand_limits[seat], state.game.numbers.hand_size + 1):
             raise SetupError(f"hand:{seat} holds {len(state.hands[seat])} cards, more than its hand size")
     state.phase = Phase.DEPLOY
     state.to_act = state.mover

@@ -25,7 +25,7 @@ from warcards.games.cards_of_war.codes import (
     OPEN,
     Phase,
 )
-from warcards.games.cards_of_war.params import HAND_SIZE, LENGTHS
+from warcards.games.cards_of_war.params import LENGTHS
 
 if TYPE_CHECKING:
     from warcards.engine.actions import ActionLayout
@@ -187,8 +187,8 @@ class CardsOfWarState(State):
         self.reinforce_card = NO_CARD
         self.joint_first_kind = NO_CARD
         self.joint_first_battle = NO_BATTLE
-        self.hand_limits = [HAND_SIZE, HAND_SIZE]
-        self.base_hand_limits = [HAND_SIZE, HAND_SIZE]
+        self.hand_limits = [game.numbers.hand_size] * 2
+        self.base_hand_limits = [game.numbers.hand_size] * 2
         self.first_draw = [NO_CARD, NO_CARD]
         self.first_draw_tied: list[int] = []
         self.recon_answers: list[tuple[int, int, int, int, int, int]] = []
