@@ -10,7 +10,7 @@ from typing import Any
 
 from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
 from warcards.games.med_sirocco.game import MedSiroccoGame
-from warcards.games.med_sirocco.params import OPTIONS
+from warcards.games.med_sirocco.params import OPTIONS, parameters
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
@@ -33,6 +33,7 @@ SPEC = GameSpec(
     title=MedSiroccoGame.title,
     options=OPTIONS,
     factory=MedSiroccoGame,
+    parameters=parameters,
     conformance_configs=CONFORMANCE_CONFIGS,
     # The player counts are the variants the battery plays in full; every other option is an option.
     variant_options=("players",),

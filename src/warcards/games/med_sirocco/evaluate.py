@@ -70,6 +70,7 @@ class Features(NamedTuple):
     progress: float  # share of the Engagement's turns played (0 between Operations)
     remaining: float  # Operations still to play after the current one
     series_lead: float  # series play: the leader's total (negative when not series play)
+    series_target: float = SERIES_TARGET  # series play: the VP that end it (1.2; a rule parameter)
 
 
 class _Tables(NamedTuple):
@@ -153,7 +154,8 @@ def features(state: MedSiroccoState) -> Features:
         reach = [0.0] * n
     remaining = float(state.operations_total - state.operations_done - (1 if op >= 0 else 0))
     series_lead = max(bank) if state.series else -1.0
-    return Features(bank, ops, reach, best, totals, worth, prize, decided, progress, remaining, series_lead)
+    return Features(bank, ops, reach, best, totals, worth, prize, decided, progress, remaining, series_lead,
+                    state.game.numbers.series_target)
 
 
 def _decided(state: MedSiroccoState) -> list[float]:
@@ -298,7 +300,7 @@ def combine(f: Features, params: Params = PARAMS) -> list[float]:
     remaining = f.remaining
     if f.series_lead >= 0:
         rate = params.rate
-        remaining += max(0.0, SERIES_TARGET - f.series_lead - rate * remaining) / rate
+        remaining += max(0.0, f.series_target - f.series_lead - rate * remaining) / rate
     tie = params.tie
     base = [b + tie * o for b, o in zip(f.bank, f.ops, strict=True)]
     if f.decided:

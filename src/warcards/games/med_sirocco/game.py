@@ -20,6 +20,7 @@ from warcards.games.med_sirocco.cards import (
     load_deck,
 )
 from warcards.games.med_sirocco.notation import N_CARDS, N_PILE, NUM_ACTIONS, NUM_CHANCE
+from warcards.games.med_sirocco.params import Numbers, numbers_of
 from warcards.games.med_sirocco.rules.legal import PlayKey, PlaySets, card_groups
 from warcards.games.med_sirocco.setup import state_from_setup
 from warcards.games.med_sirocco.state import MedSiroccoState
@@ -52,6 +53,8 @@ class MedSiroccoGame(Game):
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
+        self.numbers: Numbers = numbers_of(self.options)
+        """The rule text's numbers, with the rule parameters this game changes (`params.parameters`)."""
         self.table: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
         d = self.table
         self.ids = d.ids

@@ -41,7 +41,6 @@ from warcards.games.med_sirocco.notation import (
     TYPE_WORDS,
     USE,
 )
-from warcards.games.med_sirocco.params import SERIES_TARGET
 from warcards.games.med_sirocco.rules.play_checks import face_down_round
 
 if TYPE_CHECKING:
@@ -468,7 +467,7 @@ def _summaries(before: MedSiroccoState, after: MedSiroccoState, v: Voice) -> lis
         this_game = ", ".join(f"{v.who(p)} {ended[p]}" for p in range(after.num_players))
         totals = ", ".join(f"{v.who(p)} {after.series_vp[p]}" for p in range(after.num_players))
         out.append(LogLine(f"game {before.game_number} of the series is over, VP: {this_game}; series VP: {totals};"
-                           f" nobody has {SERIES_TARGET} yet, {v.who(after.dealer)} deals game {after.game_number}"
+                           f" nobody has {after.game.numbers.series_target} yet, {v.who(after.dealer)} deals game {after.game_number}"
                            " (1.2)", "summary", None))
     if after.is_terminal() and not before.is_terminal():
         res = result(after)
@@ -574,7 +573,7 @@ def result(state: MedSiroccoState) -> GameResult:
     winners = tuple(p for p in range(n) if (vp[p], ops[p]) == best)
     top_vp = [p for p in range(n) if vp[p] == best[0]]
     who = " and ".join(names[p] for p in winners)
-    where = f"first to {SERIES_TARGET} VP at the end of a game, series play" if state.series else \
+    where = f"first to {state.game.numbers.series_target} VP at the end of a game, series play" if state.series else \
         f"most VP after {state.operations_total} Operations"
     if len(winners) > 1:
         reason = (f"{who} share the win: {best[0]} {unit} and {best[1]} Operations each, no further tie-break "

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from warcards.engine.options import OptionSpec
+from warcards.engine.params import ParamSpec, param_values
 
 OPTIONS: list[OptionSpec] = [
     OptionSpec("players", 4, "number of players (1.0: 2 to 6; 2 players use the rules of 4.0)", allowed=(2, 3, 4, 5, 6)),
@@ -24,3 +29,32 @@ HAND_SIZE = 6  # 1.3
 MAX_HAND = 9  # 1.5
 SERIES_TARGET = 75  # 1.2
 POOL_OPERATIONS = 22  # 1.3: the Operations pile (5.0: all 44, two drawn per Operation)
+
+
+# ----- rule parameters (docs/tuning.md): the numbers above that a designer may vary --------------------------
+@dataclass(frozen=True)
+class Numbers:
+    """The rule text's numbers a game plays with (`game.numbers`): the defaults, or its changed parameters."""
+
+    hand_size: int = HAND_SIZE
+    max_hand: int = MAX_HAND
+    series_target: int = SERIES_TARGET
+
+
+def parameters(options: Mapping[str, Any]) -> list[ParamSpec]:
+    """The numbers of the rule text a designer may vary (series play's target only with series play)."""
+    specs = [
+        ParamSpec("hand_size", HAND_SIZE, 3, 10, "cards dealt to each player, and the hand refilled to", "1.3, 1.5"),
+        ParamSpec("max_hand", MAX_HAND, 3, 14, "the largest hand, freighters won included", "1.5"),
+    ]
+    if options["series"]:
+        specs.append(ParamSpec("series_target", SERIES_TARGET, 10, 300,
+                               "series play ends once a player has this many VP at the end of a game", "1.2"))
+    return specs
+
+
+def numbers_of(options: Mapping[str, Any]) -> Numbers:
+    """The numbers of a game with these resolved options (the rule text's, with the changed parameters)."""
+    if not options.get("params"):
+        return Numbers()
+    return Numbers(**param_values(parameters(options), options))

@@ -144,13 +144,24 @@ def observe(state: MedSiroccoState, seat: int, fields: frozenset[str] | None = N
     top-level fields, each computed only when asked for (bots read a few fields on every move)."""
     over = state.phase == codes.PH_END
     if fields is None:
-        return {name: build(state, seat) for name, build in _FIELDS.items() if over or name != "final_vp"}
+        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
+                                    if over or name != "final_vp"})
     chosen = _CHOSEN.get(fields)
     if chosen is None:
         chosen = tuple((name, build) for name, build in _FIELDS.items() if name in fields)
         if len(_CHOSEN) < 64:
             _CHOSEN[fields] = chosen
-    return {name: build(state, seat) for name, build in chosen if over or name != "final_vp"}
+    view = {name: build(state, seat) for name, build in chosen if over or name != "final_vp"}
+    return _with_params(state, view) if "params" in fields else view
+
+
+def _with_params(state: MedSiroccoState, view: dict[str, Any]) -> dict[str, Any]:
+    """A game with house rules (changed rule parameters) says so in every view, under `params`; the rule
+    text's game adds nothing."""
+    changed = state.game.options.get("params")
+    if changed:
+        view["params"] = dict(changed)
+    return view
 
 
 _CHOSEN: dict[frozenset[str], tuple[tuple[str, Callable[[MedSiroccoState, int], Any]], ...]] = {}
@@ -174,7 +185,7 @@ def observe_public(state: MedSiroccoState) -> JSON:
     view["seat"] = None
     view["operation_choice"] = len(state.operation_choice)
     view["lost_selected"] = len(state.lost_cards)
-    return view
+    return _with_params(state, view)
 
 
 def determinize(state: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:

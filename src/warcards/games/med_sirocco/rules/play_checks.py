@@ -53,10 +53,6 @@ from warcards.games.med_sirocco.codes import (
     NO_TWIN,
     NO_YEAR,
 )
-from warcards.games.med_sirocco.params import (
-    HAND_SIZE,
-    MAX_HAND,
-)
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoState
@@ -64,8 +60,9 @@ if TYPE_CHECKING:
 
 def hand_limit(state: MedSiroccoState, p: int) -> int:
     """1.5: six cards, +1 per full freighter won, +1 per two half freighters, at most nine."""
-    limit = HAND_SIZE + state.freighters_full[p] + state.freighters_half[p] // 2
-    return limit if limit < MAX_HAND else MAX_HAND  # `min` without the builtin's call (refills at every round)
+    numbers = state.game.numbers
+    limit = numbers.hand_size + state.freighters_full[p] + state.freighters_half[p] // 2
+    return limit if limit < numbers.max_hand else numbers.max_hand  # `min` without the builtin's call (refills at every round)
 
 
 def face_down_round(state: MedSiroccoState) -> bool:

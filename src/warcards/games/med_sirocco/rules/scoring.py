@@ -14,10 +14,6 @@ from warcards.games.med_sirocco.notation import (
     N_CARDS,
     N_PILE,
 )
-from warcards.games.med_sirocco.params import (
-    HAND_SIZE,
-    SERIES_TARGET,
-)
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoState
@@ -37,7 +33,7 @@ def end_game(state: MedSiroccoState) -> None:
         for p in range(state.num_players):
             state.series_vp[p] += vp[p]
             state.series_ops[p] += len(state.won[p])
-        if max(state.series_vp) < SERIES_TARGET:
+        if max(state.series_vp) < state.game.numbers.series_target:
             new_deal(state, (state.dealer + 1) % state.num_players)
             return
     state.stage = ST_DONE
@@ -63,7 +59,7 @@ def new_deal(state: MedSiroccoState, dealer: int) -> None:
     state.dealer = dealer
     state.first_player = dealer
     state.game_number += 1
-    for _ in range(HAND_SIZE):
+    for _ in range(state.game.numbers.hand_size):
         for i in range(state.num_players):
             state.draw_queue.append((dealer + 1 + i) % state.num_players)
     state.stage = ST_START_OP
