@@ -281,11 +281,11 @@ function tablePage(tableId) {
   const actions = h("div", { class: "row table-actions" });
   const skip = h("a", { class: "skip", href: "#your-move", text: "Skip to your moves",
                         onclick: (e) => { e.preventDefault(); (moves.querySelector("button") || movesSection).focus(); } });
-  main.append(skip, title, rulesLink, waiting, joinBox, result,
+  main.append(skip, title, waiting, joinBox, result,
     h("div", { class: "table-grid" },
       h("div", { class: "table-main" }, clock.node, view),
       h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log)),
-    h("div", { class: "row below" }, actions, settings), bar);
+    h("div", { class: "row below" }, actions, rulesLink, settings), bar);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
   function readInfo() {
     return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; nameSeats(); schedule(); return info; });
@@ -531,7 +531,10 @@ function tablePage(tableId) {
   if (mine) actions.append(h("button", { id: "resign", onclick: () => {
     if (confirm("Resign this game?")) state.socket?.send(JSON.stringify({ protocol: 1, type: "resign", id: messageId() }));
   }, text: "Resign" }));
-  const paced = pacer(receive, () => state.seat, (text) => named(text));
+  const paced = pacer(receive, () => state.seat, (event) => {  // the move as the log tells it, else who and its notation
+    const lines = (event.lines || []).map((l) => named(l.text));
+    return lines.length ? lines.join("; ") : `${seatName(event.actor)}: ${named(event.text)}`;
+  });
   bar.insertBefore(paced.node, refusal);
   offerSeats();
   render();

@@ -19,7 +19,7 @@ export function paceMs() {
 /**
  * Messages through a pacer: `push(message)` applies it with `apply` at once, unless a move of another seat
  * was shown less than a pace ago (then it waits its turn: the order is kept). `seatOf()` is the reader's
- * seat; `describe(text)` a log line as the page words it. `node` is the "just now" line with its Skip
+ * seat; `describe(event)` the move in the page's words. `node` is the "just now" line with its Skip
  * button; `skip()` applies everything held at once.
  */
 export function pacer(apply, seatOf, describe) {
@@ -39,7 +39,7 @@ export function pacer(apply, seatOf, describe) {
     const pace = paceMs();
     if (othersMove(message) && pace > 0) {
       holdUntil = performance.now() + pace;
-      line.textContent = describe(message.event.text || message.event.lines.map((l) => l.text).join("; "));
+      line.textContent = describe(message.event);
     }
   }
   function drain() {
