@@ -42,6 +42,10 @@ def test_a_refusal_reads_as_a_sentence_never_as_json(page: Any, sqlite_server: S
     refusal = page.locator("p.refusal[role=alert]")
     refusal.wait_for()
     assert "strategic" in refusal.inner_text() and "{" not in refusal.inner_text()
+    assert page.get_by_role("button", name="Create the table").is_disabled()  # nothing the engine refuses is sent
+    page.select_option("select[name=length]", label="long")  # the combination the engine accepts
+    page.wait_for_selector("p.refusal[role=alert]", state="hidden")
+    assert page.get_by_role("button", name="Create the table").is_enabled()
     said = page.evaluate("""async () => (await import('/lobby.js')).detailText(
         [{type: 'string_too_long', loc: ['body', 'name'], msg: 'String should have at most 40 characters'}], 422)""")
     assert said == "name: String should have at most 40 characters"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from warcards.engine.registry import game_spec, games, load_game, option_specs
@@ -75,6 +76,11 @@ def test_every_games_guide_is_served_as_html_with_its_rulings_citations_linked_a
         assert '<a class="cite" href="#/rules/race-to-messina/R31">R31</a>' in sicily["guide_html"]
         sirocco = client.get("/games/med-sirocco/guide").json()  # a printed rule's section: the ruling on it
         assert '<a class="cite" href="#/rules/med-sirocco/R3">2.44</a>' in sirocco["rulings_html"]
+        shown = re.sub(r"<code>.*?</code>|<h\d[^>]*>.*?</h\d>|<a class=\"cite\"[^>]*>[^<]*</a>", "",
+                       sirocco["guide_html"] + sirocco["rulings_html"], flags=re.DOTALL)
+        assert not re.findall(r"\bR\d+\b|(?<![\d.])[1-9]\.\d{1,2}(?![\d.%])", re.sub(r"<[^>]+>", "", shown))  # every one linked
+        naval = client.get("/games/naval-war/guide").json()  # no section cited: "gets 1.0" is a return
+        assert "gets 1.0," in naval["rulings_html"]
         unknown = client.get("/games/chess/guide")
         assert unknown.status_code == 422 and "chess" in unknown.json()["detail"]
 

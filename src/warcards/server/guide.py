@@ -103,8 +103,8 @@ GLOSSARY: dict[str, dict[str, str]] = {
 }
 """The words a newcomer trips on, per game, in the words of its GUIDE.md."""
 
-_CITATION = re.compile(r"\b(R\d{1,3})\b|(?<![\d.])(\d\.\d{1,2})(?![\d.])")
-_SECTION_IN_HEADING = re.compile(r"(?<![\d.])(\d\.\d{1,2})(?![\d.])")
+_CITATION = re.compile(r"\b(R\d{1,3})\b|(?<![\d.])([1-9]\.\d{1,2})(?![\d.%])")
+_SECTION = re.compile(r"(?<![\d.])([1-9]\.\d{1,2})(?![\d.%])")
 _RULING_HEADING = re.compile(r"^(R\d+)\.")
 _SAFE_LINK = re.compile(r"^https?://", re.IGNORECASE)
 
@@ -141,9 +141,17 @@ class _Page:
     def __init__(self, game_id: str, rulings: str) -> None:
         self.game_id = game_id
         self.rulings = set(re.findall(r"^## (R\d+)\.", rulings, re.MULTILINE))
-        self.sections: dict[str, str] = {}  # "3.4" -> the first ruling whose heading cites it
-        for name, heading in re.findall(r"^## (R\d+)\.(.*)$", rulings, re.MULTILINE):
-            for section in _SECTION_IN_HEADING.findall(heading):
+        # "3.4" -> the first ruling whose heading cites that section of the printed rules, else the first
+        # that quotes it (the printed text is not shipped: a ruling's *Text* bullet quotes what it rules on);
+        # only in a game whose ruling headings cite sections at all
+        self.sections: dict[str, str] = {}
+        parts = re.split(r"^## (R\d+)\.", rulings, flags=re.MULTILINE)
+        bodies = list(zip(parts[1::2], parts[2::2], strict=True))
+        for name, body in bodies:
+            for section in _SECTION.findall(body.split("\n", 1)[0]):
+                self.sections.setdefault(section, name)
+        for name, body in bodies if self.sections else ():  # rulings that cite no section: "1.0" is a number
+            for section in _SECTION.findall(body):
                 self.sections.setdefault(section, name)
         self.terms = GLOSSARY.get(game_id, {})
         words = sorted(self.terms, key=len, reverse=True)

@@ -141,6 +141,7 @@ async function lobbyPage() {
     try {
       const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
       error.hidden = true;
+      form.querySelector("button[type=submit]").disabled = false;
       const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
       seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
         `${seatName}: `,
@@ -150,7 +151,7 @@ async function lobbyPage() {
       for (const select of seatsBox.querySelectorAll("select")) {  // an answer arriving late keeps what was chosen
         if (kept[select.name]) select.value = kept[select.name];
       }
-    } catch (e) { fail(e); seatsBox.replaceChildren(); }
+    } catch (e) { fail(e); seatsBox.replaceChildren(); form.querySelector("button[type=submit]").disabled = true; }  // options the engine refuses: nothing to create
   }
   function showOptions() {
     optionsBox.replaceChildren(...game().options.filter((o) => o.allowed !== null).map((o) => {
