@@ -19,6 +19,9 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 """Where `WARCARDS_SCREENSHOTS=1` keeps the pages the tests show (a plain run writes nothing in the tree)."""
+NO_PACING = "try { if (localStorage.getItem('warcards.pace') === null) localStorage.setItem('warcards.pace', '0'); } catch {}"
+"""The page shows the bots' moves at once (static/pacing.js): a test waits for nothing it does not check;
+test_table_page's pacing test asks for the pace with `?pace=`."""
 WAIT_MS = 60_000
 """How long a test waits for the page to show what it expects (the machine may be loaded)."""
 
@@ -43,6 +46,7 @@ def page(browser: Any) -> Iterator[Any]:
     a script, a stylesheet, an image) the server does not have, fails the test."""
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     context.set_default_timeout(WAIT_MS)
+    context.add_init_script(NO_PACING)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))

@@ -10,7 +10,7 @@ import pytest
 
 from tests.server.conftest import ServerProcess
 
-from .conftest import WAIT_MS, screenshot
+from .conftest import NO_PACING, WAIT_MS, screenshot
 
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
 
@@ -108,6 +108,7 @@ def test_two_people_find_each_other_in_the_lobby_and_play_a_game_to_its_end(
     page.wait_for_selector("#waiting:not([hidden])")
     other = browser.new_context(viewport={"width": 375, "height": 800})
     other.set_default_timeout(WAIT_MS)
+    other.add_init_script(NO_PACING)
     try:
         second = other.new_page()
         second.goto(f"{sqlite_server.http}/#/lobby")

@@ -1,6 +1,7 @@
 """The browser client of `warcards serve` (docs/server.md, "Playing in the browser"): the static page at
-`/` and the two lobby reads it needs that the table API lacks — each game's option specs (what `warcards
-games` prints) and the seat names a set of options gives.
+`/` and the lobby reads it needs that the table API lacks — each game's option specs (what `warcards
+games` prints) with its one-line description, the seat names a set of options gives, and each game's "How to
+play" page (its GUIDE.md and RULES.md, rendered by warcards.server.guide).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from warcards.cli.options import check_game
 from warcards.engine.registry import games, option_specs
 from warcards.server.games import shared_game
+from warcards.server.guide import DESCRIPTIONS, GAME_TITLES, PLAYERS, game_guide, term_id, typical_length
 from warcards.server.lobby import BOT_LEVELS, load_remote_game
 from warcards.server.routes import refusals
 
@@ -30,8 +33,30 @@ class OptionOut(BaseModel):
 
 class GameOut(BaseModel):
     id: str
+    title: str
+    description: str
+    players: str
+    typical_length: str | None
     seat_names: list[str]
     options: list[OptionOut]
+
+
+class TermOut(BaseModel):
+    term: str
+    anchor: str
+    meaning: str
+
+
+class GuideOut(BaseModel):
+    """A game's "How to play" page: its GUIDE.md and RULES.md as HTML made on the server from escaped text
+    (no raw HTML of the files passes), and the glossary of its keywords."""
+
+    game: str
+    title: str
+    description: str
+    guide_html: str
+    rulings_html: str
+    glossary: list[TermOut]
 
 
 class GamesOut(BaseModel):
@@ -61,6 +86,10 @@ async def list_games() -> GamesOut:
         games=[
             GameOut(
                 id=game_id,
+                title=GAME_TITLES.get(game_id, game_id),
+                description=DESCRIPTIONS.get(game_id, ""),
+                players=PLAYERS.get(game_id, ""),
+                typical_length=typical_length(game_id),
                 seat_names=shared_game(game_id, {}).seat_names(),
                 options=[
                     OptionOut(
@@ -82,6 +111,18 @@ async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
     """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
     game = load_remote_game(game_id, request.options)
     return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names())
+
+
+@router.get("/games/{game_id}/guide", responses=refusals(422))
+async def guide_of(game_id: str) -> GuideOut:
+    """How to play the game: its guide and rulings, citations linked, keywords explained."""
+    check_game(game_id)
+    guide = game_guide(game_id)
+    return GuideOut(
+        game=game_id, title=GAME_TITLES.get(game_id, game_id), description=DESCRIPTIONS.get(game_id, ""),
+        guide_html=guide.guide_html, rulings_html=guide.rulings_html,
+        glossary=[TermOut(term=term, anchor=term_id(term), meaning=meaning) for term, meaning in guide.glossary],
+    )
 
 
 def mount_web(app: FastAPI) -> None:

@@ -4,6 +4,10 @@
 import { h, names as namesCard, renderTable } from "./boards/index.js";
 import { clockBox } from "./clock.js";
 import { replayPage } from "./replay.js";
+import { botLevelText, detailText, gamesSection, inviteBox } from "./lobby.js";
+import { pacer } from "./pacing.js";
+import { reconnectBox } from "./reconnect.js";
+import { rulesHref, rulesPage, rulesShown, showAnchor } from "./rules.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -16,7 +20,7 @@ export async function api(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
+  if (!answer.ok) throw new Error(detailText(data.detail, answer.status));
   return data;
 }
 
@@ -29,17 +33,19 @@ function messageId() { return `m${Date.now().toString(36)}${Math.random().toStri
 
 let stopPage = () => {};
 
-// ----- routing: #/lobby, #/table/ID, #/replay/ID[/SEAT] ----------------------------------------------------
+// ----- routing: #/lobby, #/table/ID, #/replay/ID[/SEAT[/STEP]], #/rules/GAME[/ANCHOR] -------------------------
 async function route(first) {
+  const [, page, id, seat, step] = location.hash.split("/");
+  if (page === "rules" && id && rulesShown(decodeURIComponent(id))) return showAnchor(seat && decodeURIComponent(seat));
   stopPage();
   stopPage = () => {};
   main.replaceChildren();
   main.classList.remove("table-page");
   setFavicon(false);
   connection.textContent = "";
-  const [, page, id, seat] = location.hash.split("/");
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
-  if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat)); return; }
+  if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat), step); return; }
+  if (page === "rules" && id) { stopPage = rulesPage(decodeURIComponent(id), seat && decodeURIComponent(seat), main, api); return; }
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -104,7 +110,7 @@ async function lobbyPage() {
   if (!main.contains(list)) return;  // the player left the lobby while the games were read
   const form = h("form", { class: "create", "aria-labelledby": "create-h" });
   const gameSelect = h("select", { id: "game", "aria-label": "Game" },
-    ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id })));
+    ...catalogue.games.map((g) => h("option", { value: g.id, text: g.title || g.id })));
   const optionsBox = h("div");
   const seatsBox = h("div");
   const timerSelect = h("select", { id: "timer", "aria-label": "Timer: a limit per move or a chess clock" },
@@ -135,6 +141,7 @@ async function lobbyPage() {
     try {
       const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
       error.hidden = true;
+      form.querySelector("button[type=submit]").disabled = false;
       const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
       seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
         `${seatName}: `,
@@ -144,7 +151,7 @@ async function lobbyPage() {
       for (const select of seatsBox.querySelectorAll("select")) {  // an answer arriving late keeps what was chosen
         if (kept[select.name]) select.value = kept[select.name];
       }
-    } catch (e) { fail(e); seatsBox.replaceChildren(); }
+    } catch (e) { fail(e); seatsBox.replaceChildren(); form.querySelector("button[type=submit]").disabled = true; }  // options the engine refuses: nothing to create
   }
   function showOptions() {
     optionsBox.replaceChildren(...game().options.filter((o) => o.allowed !== null).map((o) => {
@@ -183,8 +190,10 @@ async function lobbyPage() {
       h("p", {}, h("label", { for: "quick-game", text: "Game " }),
         h("select", { id: "quick-game", "aria-label": "Game to play against bots",
                       onchange: (e) => { gameSelect.value = e.target.value; showOptions(); } },
-          ...catalogue.games.map((g) => h("option", { value: g.id, text: g.id }))), " ",
-        h("button", { class: "primary", id: "quick", type: "button", onclick: () => create(true), text: "Play against bots now" }))),
+          ...catalogue.games.map((g) => h("option", { value: g.id, text: g.title || g.id }))), " ",
+        h("button", { class: "primary", id: "quick", type: "button", onclick: () => create(true), text: "Play against bots now" })),
+      h("p", { class: "doc", id: "quick-level", text: botLevelText("heuristic", catalogue.levels) })),
+    gamesSection(catalogue),
     h("section", {}, h("h2", { id: "create-h", text: "Create a table" }),
       form.appendChild(h("div", {},
         h("label", {}, "game ", gameSelect), optionsBox,
@@ -244,10 +253,12 @@ function tablePage(tableId) {
                   ended: false, socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0,
                   myTurn: false, lastMoveLine: 0, lines: 0, focusMoves: false };
   const title = h("h1", { text: "Table" });
+  const rulesLink = h("a", { class: "rules-link", id: "table-rules", href: "#/lobby", text: "How to play", hidden: true });
+  const reconnect = reconnectBox();
   const clock = clockBox((message) => state.socket?.send(JSON.stringify({ protocol: 1, ...message })), (seat) => seatName(seat));
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
-  const waiting = h("p", { id: "waiting", text: "Waiting for every seat to be taken.", hidden: true });
+  const waiting = h("div", { id: "waiting", hidden: true }, h("p", { text: "Waiting for every seat to be taken." }), inviteBox(tableId));
   const result = h("section", { class: "result", id: "result", "aria-labelledby": "result-h", hidden: true });
   const banner = h("p", { class: "banner", id: "turn-banner", role: "status", "aria-live": "polite" });
   const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": "Your legal moves" });
@@ -257,7 +268,7 @@ function tablePage(tableId) {
       typed, h("button", { type: "submit", text: "Send" })));
   const handSlot = h("div", { class: "hand-slot" });
   const bar = h("section", { class: "action-bar", id: "action-bar", "aria-label": "Your turn, your hand and your moves" },
-    banner, refusal, handSlot, movesSection);
+    banner, refusal, reconnect.node, handSlot, movesSection);
   const view = h("div", { class: "view", id: "view", "aria-label": "The table" });
   const log = h("ol", { class: "log", id: "log", "aria-label": "Game log", tabindex: "0" });
   const settings = h("details", { class: "settings" }, h("summary", { text: "Settings" }),
@@ -275,7 +286,7 @@ function tablePage(tableId) {
     h("div", { class: "table-grid" },
       h("div", { class: "table-main" }, clock.node, view),
       h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log)),
-    h("div", { class: "row below" }, actions, settings), bar);
+    h("div", { class: "row below" }, actions, rulesLink, settings), bar);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
   function readInfo() {
     return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; nameSeats(); schedule(); return info; });
@@ -390,8 +401,10 @@ function tablePage(tableId) {
         if (!state.seenAtMove.has(id.textContent)) id.closest(".card").classList.add("fresh");
       }
     }
-    if (hadFocus && now) (moves.querySelector("button.move") || movesSection).focus({ preventScroll: true });
-    state.focusMoves = false;
+    reconnect.disable(movesSection);  // no move while the table is not connected
+    const focusFree = document.activeElement === document.body || movesSection.contains(document.activeElement);
+    if (hadFocus && now && (state.focusMoves !== "turn" || focusFree)) (moves.querySelector("button.move") || movesSection).focus({ preventScroll: true });
+    state.focusMoves = hadFocus && !now && focusFree ? "turn" : false;  // the others' turn: the focus comes back to the moves with the turn
     document.body.dataset.eventNo = String(state.eventNo);
   }
   function act(action) {
@@ -441,6 +454,7 @@ function tablePage(tableId) {
     switch (message.type) {
       case "welcome":
         state.seat = message.seat; state.seatNames = message.seat_names; state.game = message.game;
+        rulesLink.href = rulesHref(message.game); rulesLink.textContent = `How to play ${gameTitle(message.game)}`; rulesLink.hidden = false;
         nameSeats();
         title.textContent = `${gameTitle(message.game)}${state.seat === null ? " — you are watching"
           : /^player \d+$/.test(state.seatNames[state.seat]) ? "" : ` — you play ${state.seatNames[state.seat].replace(/^./, (c) => c.toUpperCase())}`}`;
@@ -477,11 +491,12 @@ function tablePage(tableId) {
     connection.textContent = "connecting…";
     socket.addEventListener("open", () => {
       state.retry = 0;
+      reconnect.up();
       connection.textContent = "connected";
       // first connection: every event from the start (the log); a reconnection: the events after the last seen
       socket.send(JSON.stringify({ protocol: 1, type: "hello", token: mine ? mine.token : null, last_seen: state.eventNo ?? 0 }));
     });
-    socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+    socket.addEventListener("message", (e) => paced.push(JSON.parse(e.data)));
     socket.addEventListener("close", (e) => {
       if (state.socket !== socket || state.closed) return;
       if (e.code === 4001 || e.code === 4004) {
@@ -489,9 +504,11 @@ function tablePage(tableId) {
         if (e.code === 4001) forgetSeat(tableId);
         return;
       }
+      paced.skip();  // what arrived is shown before the catch-up after the last event seen
       const wait = Math.min(10000, 500 * 2 ** state.retry++);
       connection.textContent = `disconnected — reconnecting in ${Math.round(wait / 1000)} s`;
-      setTimeout(() => { if (!state.closed) connect(); }, wait);
+      const again = setTimeout(() => { if (!state.closed) connect(); }, wait);
+      reconnect.down(wait, () => { clearTimeout(again); if (!state.closed) connect(); });
     });
   }
   async function offerSeats() {
@@ -515,11 +532,16 @@ function tablePage(tableId) {
   if (mine) actions.append(h("button", { id: "resign", onclick: () => {
     if (confirm("Resign this game?")) state.socket?.send(JSON.stringify({ protocol: 1, type: "resign", id: messageId() }));
   }, text: "Resign" }));
+  const paced = pacer(receive, () => state.seat, (event) => {  // the move as the log tells it, else who and its notation
+    const lines = (event.lines || []).map((l) => named(l.text));
+    return lines.length ? lines.join("; ") : `${seatName(event.actor)}: ${named(event.text)}`;
+  });
+  bar.insertBefore(paced.node, refusal);
   offerSeats();
   render();
   connect();
   window.warcards = { drop: () => state.socket?.close(), state };
-  stopPage = () => { state.closed = true; cancelAnimationFrame(state.frame); clock.stop(); state.socket?.close(); };
+  stopPage = () => { state.closed = true; cancelAnimationFrame(state.frame); clock.stop(); paced.stop(); reconnect.stop(); state.socket?.close(); };
 }
 
 window.addEventListener("hashchange", () => route(false));

@@ -1,4 +1,5 @@
-// The replay viewer (#/replay/ID, or #/replay/ID/SEAT): a finished game step by step, as one seat saw it
+// The replay viewer (#/replay/ID, #/replay/ID/SEAT or #/replay/ID/SEAT/STEP: the address follows the seat and
+// the step, so a moment can be linked and survives a reload): a finished game step by step, as one seat saw it
 // (its log lines and its view) or as all (every move in full and every seat's view), from the server's
 // GET /tables/{id}/replay (the steps) and /replay/{step} (the views after a step; docs/server.md "Replays").
 // First / back / forward / last buttons, and the arrow keys, Home and End.
@@ -12,9 +13,10 @@ function drawView(game, view, context) {
   return renderTable(game, view, { ...context, playable: null, selected: null, onCard: null });
 }
 
-export function replayPage(tableId, main, firstSeat) {
+export function replayPage(tableId, main, firstSeat, firstStep) {
   document.title = "warcards — replay";
-  const state = { seat: firstSeat ?? "all", replay: null, step: 0, views: new Map(), asked: 0, closed: false, facts: {} };
+  const askedStep = Number.parseInt(firstStep ?? "0", 10);
+  const state = { seat: firstSeat ?? "all", replay: null, step: Number.isFinite(askedStep) && askedStep > 0 ? askedStep : 0, views: new Map(), asked: 0, closed: false, facts: {} };
   const title = h("h1", { text: "Replay" });
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const seatSelect = h("select", { id: "replay-seat", "aria-label": "Whose view to replay", disabled: true });
@@ -44,7 +46,23 @@ export function replayPage(tableId, main, firstSeat) {
   const lastStep = () => (state.replay ? state.replay.steps.length - 1 : 0);
   const names = () => state.replay.seat_names.map((seatName, seat) => displayName(state.seats?.[seat], seatName));
   const name = (seat) => seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : names()[seat] || "a player";
+  // A panel's seat, told apart from the others: "Bot · random (player 1)" where two seats read alike.
+  const panelName = (seat) => {
+    const all = names();
+    return all.filter((n) => n === all[seat]).length > 1 ? `${all[seat]} (${state.replay.seat_names[seat]})` : name(seat);
+  };
   const base = () => `/tables/${encodeURIComponent(tableId)}/replay`;
+  // The address says the seat and the step shown (replaced, not pushed: Back leaves the replay).
+  const keepAddress = () => {
+    const address = `#/replay/${encodeURIComponent(tableId)}/${encodeURIComponent(state.seat)}/${state.step}`;
+    if (location.hash !== address) history.replaceState(null, "", address);
+  };
+  // The reader of a replay is nobody's seat: a board's "(you)" (the seat whose view it draws) is dropped, the
+  // panel's heading already says whose view it is.
+  const unclaimed = (board) => {
+    for (const node of board.querySelectorAll?.(".player-name") ?? []) node.textContent = node.textContent.replace(/ \(you\)$/, "");
+    return board;
+  };
 
   async function load() {
     try {
@@ -79,9 +97,10 @@ export function replayPage(tableId, main, firstSeat) {
     try {
       const answer = await viewsAt(step);
       if (asked !== state.asked || state.closed) return;  // a newer step was asked for meanwhile
-      views.replaceChildren(...answer.views.map((entry) => h("section", { class: "seat-view", "aria-label": `${name(entry.seat)}'s view` },
-        h("h3", { text: state.seat === "all" ? `${name(entry.seat)} sees` : `What ${name(entry.seat)} saw` }),
-        drawView(state.replay.game, entry.view, { seat: entry.seat, names: names(), facts: state.facts }))));
+      views.replaceChildren(...answer.views.map((entry) => h("section", { class: "seat-view", "aria-label": `${panelName(entry.seat)}'s view` },
+        h("h3", { text: state.seat === "all" ? `${panelName(entry.seat)} sees` : `What ${panelName(entry.seat)} saw` }),
+        unclaimed(drawView(state.replay.game, entry.view, { seat: entry.seat, names: names(), facts: state.facts })))));
+      keepAddress();
       document.body.dataset.replayStep = String(step);
       if (step < lastStep()) viewsAt(step + 1).catch(() => {});  // the next step, ahead of the reader
     } catch (e) { fail(e); }
