@@ -11,6 +11,7 @@ import secrets
 import signal
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,9 @@ def result(winners: list[int], scores: list[str]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    store = Store(f"sqlite:///{tmp_path / 'ratings.sqlite3'}")
+def store(database_url: str) -> Iterator[Store]:
+    """A migrated store on SQLite, and on a real PostgreSQL server."""
+    store = Store(database_url)
     store.migrate()
     try:
         yield store
@@ -117,6 +119,24 @@ def test_a_second_finish_applies_nothing_and_returns_the_first_result(store: Sto
     assert again == first and changes_of(store, table) == 2
     after = rating_of(store, bob, "cards-of-war")
     assert after is not None and (after.mu, after.sigma, after.games) == (row.mu, row.sigma, 1)
+
+
+def test_two_processes_finishing_the_same_table_at_once_rate_it_once(store: Store) -> None:
+    """Two server processes that both saw the end (one caught up with the other's last event) record it at
+    the same moment, each through its own connection: the row lock lets one in, the other gets its result."""
+    ann, bob = add_account(store, "Ann"), add_account(store, "Bob")
+    table, _ = rated_table(store, "cards-of-war", {}, [ann, bob])
+    other = Store(store.url)
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(
+                lambda pair: pair[0].finish_table(table, result([pair[1]], ["-", "-"])), [(store, 0), (other, 0)]
+            ))
+    finally:
+        other.close()
+    assert answers[0] == answers[1] and changes_of(store, table) == 2
+    row = rating_of(store, ann, "cards-of-war")
+    assert row is not None and row.games == 1
 
 
 def test_ties_share_a_place_and_scores_order_the_rest_where_the_game_ranks(store: Store) -> None:

@@ -495,18 +495,23 @@ class Store:
     # ----- ratings ------------------------------------------------------------------------------------------
     def finish_table(self, table_id: str, result: dict[str, Any]) -> dict[str, Any]:
         """Record the end in one transaction: the status, the result and (a rated table) the ratings and
-        rating changes it makes (`warcards.server.ratings.rate`). Only the first call changes anything: the
-        status is set by a conditional UPDATE (an unfinished table only), and each (table, seat) rating
-        change is a primary key. Returns the result as stored (with its ratings part), this call's or the
-        one that came first (another process, or the run before a crash)."""
+        rating changes it makes (`warcards.server.ratings.rate`). Only the first call changes anything: its
+        first statement is a conditional UPDATE of the status (an unfinished table only), which takes the
+        write lock (SQLite) or the row's lock (PostgreSQL) before anything is read, so a concurrent call
+        waits and then finds the table finished; and each (table, seat) rating change is a primary key.
+        Returns the result as stored (with its ratings part), this call's or the one that came first
+        (another process, or the run before a crash)."""
         from warcards.server.ratings import rate
 
         with self.session() as session:
-            row = session.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).one()
-            if row.status == "finished" and row.result is not None:
-                return dict(row.result)
+            claimed = session.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.status != "finished").values(status="finished")
+            )
+            row = session.get_one(TableRow, table_id)
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return dict(row.result or {})
             stored = {**result, **rate(session, row, result)}
-            row.status, row.result = "finished", stored
+            row.result = stored
             return stored
 
     # ----- events -----------------------------------------------------------------------------------------
