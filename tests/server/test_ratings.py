@@ -341,10 +341,13 @@ def leave(server: ServerProcess, table: str, token: str) -> None:
 
 
 @pytest.fixture
-def rated_server(tmp_path: Path) -> Iterator[tuple[ServerProcess, Store, str, dict[int, str], list[str]]]:
-    """A real server on its own SQLite file and a rated Cards of War table of two accounts (its seats taken
-    in the store, as signed-in joins take them; the server starts the game when it starts)."""
-    database = f"sqlite:///{tmp_path / 'rated.sqlite3'}"
+def rated_server(
+    database_url: str, tmp_path: Path
+) -> Iterator[tuple[ServerProcess, Store, str, dict[int, str], list[str]]]:
+    """A real server on its own database (SQLite, and PostgreSQL) and a rated Cards of War table of two
+    accounts (its seats taken in the store, as signed-in joins take them; the server starts the game when it
+    starts)."""
+    database = database_url
     store = Store(database)
     store.migrate()
     accounts = [add_account(store, "Ann"), add_account(store, "Bob")]
