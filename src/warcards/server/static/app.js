@@ -91,7 +91,7 @@ async function lobbyPage() {
     try {
       const tables = await api("GET", "/tables");
       list.replaceChildren(...(tables.length ? tables.map((t) => h("tr", {},
-        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game })),
+        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game }), t.rated ? " · rated" : ""),
         h("td", { text: t.seats.map((s) => `${s.seat_name}: ${s.open ? "open" : s.player || s.level || "bot"}`).join(", ") }),
         h("td", { text: Object.entries(t.options).map(([k, v]) => `${k}=${v}`).join(" ") }),
         h("td", {}, ...t.seats.filter((s) => s.open).map((s) => h("button", {
