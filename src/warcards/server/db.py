@@ -109,6 +109,8 @@ class EventRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
     """A chess clock's banks (seconds per seat) right after the event; None without one (migration 0002)."""
+    by_stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A stand-in bot played this act for the seat's player (migration 0006): the game is not rated."""
 
 
 class AccountRow(Base):
@@ -224,6 +226,8 @@ class SeatInfo:
     level: str | None
     name: str | None
     taken: bool
+    account_id: str | None = None
+    """The account holding the seat (never sent to a client: a profile is found by its name)."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +241,7 @@ class TableInfo:
     status: str
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -250,6 +255,8 @@ class EventInfo:
     """When it was committed (seconds since the epoch; None: now). Not part of an event's identity."""
     clock: list[float] | None = None
     """A chess clock's banks right after it."""
+    stand_in: bool = False
+    """A stand-in bot played it (an act) for the seat's player."""
 
 
 class Store:
@@ -302,15 +309,17 @@ class Store:
         public: bool,
         timer: dict[str, Any] | None,
         seats: list[tuple[str, str | None]],
+        rated: bool = False,
     ) -> tuple[str, dict[int, str]]:
-        """A new table; returns its id and the tokens of its bot seats (bots are seated at once)."""
+        """A new table; returns its id and the tokens of its bot seats (bots are seated at once). A `rated`
+        table's result changes its seats' accounts' ratings (docs/server.md, "Ratings")."""
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         bot_tokens: dict[int, str] = {}
         with self.session() as session:
             session.add(
                 TableRow(
                     id=table_id, game=game, options=options, seed=seed, public=public, timer=timer,
-                    status="open", result=None, created_at=now(),
+                    status="open", result=None, created_at=now(), rated=rated,
                 )
             )
             session.flush()
@@ -340,8 +349,9 @@ class Store:
             id=row.id, game=row.game, options=dict(row.options), seed=row.seed, public=row.public,
             timer=row.timer, status=row.status, result=row.result,
             seats=tuple(
-                SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash is not None) for s in seats
+                SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash is not None, s.account_id) for s in seats
             ),
+            rated=bool(row.rated),
         )
 
     def tables(self, public_only: bool = True, status: str | None = None) -> list[TableInfo]:
@@ -353,8 +363,9 @@ class Store:
                 query = query.where(TableRow.status == status)
             return [self._info(session, row) for row in session.scalars(query).all()]
 
-    def take_seat(self, table_id: str, seat: int, name: str) -> str | None:
-        """Seat `name` in an open person seat; the new token, or None when the seat is taken (a race lost)."""
+    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str | None:
+        """Seat `name` (of `account_id`, when signed in) in an open person seat; the new token, or None when
+        the seat is taken (a race lost)."""
         token = new_token()
         with self.session() as session:
             done = session.execute(
@@ -363,7 +374,7 @@ class Store:
                     SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "person",
                     SeatRow.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=hash_token(token))
+                .values(name=name, token_hash=hash_token(token), account_id=account_id)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 return None
@@ -374,7 +385,7 @@ class Store:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(name=None, token_hash=None)
+                .values(name=None, token_hash=None, account_id=None)
             )
 
     def seat_of_token(self, table_id: str, token: str) -> int | None:
@@ -481,6 +492,28 @@ class Store:
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status, result=result))
 
+    # ----- ratings ------------------------------------------------------------------------------------------
+    def finish_table(self, table_id: str, result: dict[str, Any]) -> dict[str, Any]:
+        """Record the end in one transaction: the status, the result and (a rated table) the ratings and
+        rating changes it makes (`warcards.server.ratings.rate`). Only the first call changes anything: its
+        first statement is a conditional UPDATE of the status (an unfinished table only), which takes the
+        write lock (SQLite) or the row's lock (PostgreSQL) before anything is read, so a concurrent call
+        waits and then finds the table finished; and each (table, seat) rating change is a primary key.
+        Returns the result as stored (with its ratings part), this call's or the one that came first
+        (another process, or the run before a crash)."""
+        from warcards.server.ratings import rate
+
+        with self.session() as session:
+            claimed = session.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.status != "finished").values(status="finished")
+            )
+            row = session.get_one(TableRow, table_id)
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return dict(row.result or {})
+            stored = {**result, **rate(session, row, result)}
+            row.result = stored
+            return stored
+
     # ----- events -----------------------------------------------------------------------------------------
     def append_events(self, table_id: str, events: list[EventInfo]) -> None:
         """Commit accepted events (one transaction): a duplicate event number fails, nothing is written.
@@ -515,7 +548,7 @@ class Store:
             session.add(
                 EventRow(
                     table_id=table_id, event_no=item.event_no, kind=item.kind, seat=item.seat,
-                    action=item.action, client_id=item.client_id, clock=item.clock,
+                    action=item.action, client_id=item.client_id, clock=item.clock, by_stand_in=item.stand_in,
                     at=now() if item.at is None else datetime.fromtimestamp(item.at, UTC),
                 )
             )
@@ -538,7 +571,10 @@ class Store:
                 .order_by(EventRow.event_no)
             ).all()
             return [
-                EventInfo(r.event_no, r.kind, r.seat, r.action, r.client_id, _seconds(r.at), r.clock) for r in rows
+                EventInfo(
+                    r.event_no, r.kind, r.seat, r.action, r.client_id, _seconds(r.at), r.clock, bool(r.by_stand_in)
+                )
+                for r in rows
             ]
 
 

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import signal
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -67,6 +69,16 @@ class _Before:
     clock_since: float
 
 
+DIE_BEFORE_FINISH = "WARCARDS_TEST_DIE_BEFORE_FINISH"
+"""A test hook: with this environment variable set, the process kills itself (SIGKILL) when a game has ended,
+after its last event is committed and before the transaction that records the result and the ratings."""
+
+
+def rating_part(result: dict[str, Any] | None) -> dict[str, Any]:
+    """The ratings fields of a stored result (`Store.finish_table`), as `p.Result` takes them."""
+    return {key: value for key, value in (result or {}).items() if key in ("rated", "unrated", "ratings")}
+
+
 Frames = list[tuple[Connection, str]]
 """Event frames ready to send, in order, each to its connection."""
 
@@ -98,6 +110,8 @@ class TableHub:
         """(seat, client message id) -> the answer sent (its JSON text), sent again for a repeated id."""
         self.resigned: int | None = None
         self.timed_out = False
+        self.rating: dict[str, Any] = rating_part(info.result) if info.status == "finished" else {}
+        """The result's ratings part (`Store.finish_table`), once the end is recorded."""
         timer = info.timer or {}
         self.timer_kind: str | None = timer["kind"] if timer.get("kind") in ("move", "total") else None
         """"move" (a limit per move), "total" (a chess clock: a bank per seat), or None."""
@@ -352,7 +366,9 @@ class TableHub:
         assert result is not None
         return p.End(
             event_no=self.position(recipient),
-            result=p.Result(winners=list(result.winners), scores=list(result.scores), reason=result.reason),
+            result=p.Result(
+                winners=list(result.winners), scores=list(result.scores), reason=result.reason, **self.rating
+            ),
             record=self.record(),
         )
 
@@ -458,7 +474,9 @@ class TableHub:
                 return False
             assert action is not None and connection.seat is not None
             before = self._keep()
-            act = self._stamp(EventInfo(self.event_no + 1, "action", connection.seat, action, message.id))
+            act = self._stamp(
+                EventInfo(self.event_no + 1, "action", connection.seat, action, message.id, stand_in=connection.stand_in)
+            )
             try:
                 self._clock_reached(act)
                 frames = self._frames(self._record_action("action", action, before.state))
@@ -693,7 +711,10 @@ class TableHub:
             self.timer_task.cancel()
         self.timer_task = None
         end = self.end_message(None)
-        await asyncio.to_thread(self.store.set_status, self.id, "finished", end.result.model_dump())
+        if os.environ.get(DIE_BEFORE_FINISH):
+            os.kill(os.getpid(), signal.SIGKILL)  # a test hook (docs/server.md, "Ratings"): a crash right here
+        stored = await asyncio.to_thread(self.store.finish_table, self.id, end.result.model_dump())
+        self.rating = rating_part(stored)
         self.status = "finished"
         log.info(end.result.reason, extra={"table": self.id, "status": "finished", "event_no": self.event_no})
         for connection in self.connections:

@@ -66,6 +66,9 @@ class CreateTable(BaseModel):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
     public: StrictBool = True
     timer: TimerSpec = Field(default_factory=TimerSpec)
+    rated: StrictBool = False
+    """The result changes the accounts' ratings: every person seat must be taken by a signed-in account;
+    bot seats play at their published ratings (docs/server.md, "Ratings")."""
 
 
 class SeatOut(BaseModel):
@@ -82,6 +85,7 @@ class TableOut(BaseModel):
     game: str
     options: dict[str, Any]
     public: bool
+    rated: bool = False
     status: str
     seats: list[SeatOut]
     invite: str
@@ -155,6 +159,8 @@ def check_table(request: CreateTable) -> Game:
             make_agent(seat.level, game, number, 0)
         elif seat.level is not None:
             raise ValueError(f"seat {number} is for a person: a level is only for a bot seat")
+    if request.rated and all(seat.kind == "bot" for seat in request.seats):
+        raise ValueError("a rated table needs a person seat: only accounts' ratings change, bots' stay fixed")
     return game
 
 

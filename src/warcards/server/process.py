@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from warcards.match import derive_seed
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
-from warcards.server.hub import TableHub
+from warcards.server.hub import TableHub, rating_part
 from warcards.server.limits import Buckets, TableQuota
 from warcards.server.metrics import Metrics
 
@@ -241,6 +241,7 @@ class Server:
                 info = await asyncio.to_thread(self.store.table, hub.id)
                 if info is not None:
                     hub.info, hub.status = info, info.status
+                    hub.rating = rating_part(info.result) if info.status == "finished" else {}
         except BaseException:
             if self.hubs.get(hub.id) is hub:
                 del self.hubs[hub.id]

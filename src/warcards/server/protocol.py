@@ -117,10 +117,28 @@ class EventBody(BaseModel):
     lines: list[Line]
 
 
+class RatingChange(BaseModel):
+    """What a rated game did to one account seat's rating (display scale: `warcards.skill`)."""
+
+    seat: int
+    player: str
+    group: str
+    before: int
+    after: int
+    change: int
+    provisional: bool
+
+
 class Result(BaseModel):
+    """The outcome. `rated`: the table was created rated; `unrated`: why its game did not count after all
+    (a stand-in bot played a move...), or null; `ratings`: each account seat's change (empty otherwise)."""
+
     winners: list[int]
     scores: list[str]
     reason: str
+    rated: bool = False
+    unrated: str | None = None
+    ratings: list[RatingChange] = Field(default_factory=list)
 
 
 class Welcome(_Message):

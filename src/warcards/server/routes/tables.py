@@ -16,6 +16,7 @@ from warcards.server.games import shared_game
 from warcards.server.limits import PRUNE_EVERY
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
 from warcards.server.process import RESTARTING, Server
+from warcards.server.ratings import account_of_request
 from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
 
 router = APIRouter()
@@ -27,7 +28,7 @@ MAX_PAGE = 200
 def table_out(info: TableInfo) -> TableOut:
     names = shared_game(info.game, info.options).seat_names()
     return TableOut(
-        id=info.id, game=info.game, options=info.options, public=info.public, status=info.status,
+        id=info.id, game=info.game, options=info.options, public=info.public, rated=info.rated, status=info.status,
         seats=[
             SeatOut(
                 seat=s.seat, seat_name=names[s.seat], kind=s.kind, level=s.level, player=s.name,
@@ -88,7 +89,7 @@ async def create_table(server: ServerDep, request: CreateTable, http: Request) -
     with server.quota.reserving(address):
         table_id, tokens = await asyncio.to_thread(
             server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
-            request.timer.model_dump(), seats,
+            request.timer.model_dump(), seats, request.rated,
         )
         hub = await server.hub(table_id)
         assert hub is not None
@@ -120,16 +121,26 @@ async def show_table(server: ServerDep, table_id: str) -> TableOut:
     return table_out(await info_of(server, table_id))
 
 
-@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 404, 409, 422))
-async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -> Joined:
-    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once)."""
+@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 403, 404, 409, 422))
+async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat, http: Request) -> Joined:
+    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once). A rated
+    table's seats are for signed-in accounts only (403 otherwise), one seat per account."""
     name = check_name(request.name)
     info = await info_of(server, table_id)
     if not 0 <= seat < len(info.seats):
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(info.seats) - 1}")
     if info.status != "open" or info.seats[seat].kind != "person" or info.seats[seat].taken:
         raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
-    token = await asyncio.to_thread(server.store.take_seat, table_id, seat, name)
+    account = await account_of_request(http)
+    if info.rated and account is None:
+        raise HTTPException(
+            403, "this table is rated: sign in to take a seat (ratings belong to accounts); any unrated table "
+            "takes a guest",
+        )
+    held = [s.seat for s in info.seats if account is not None and s.account_id == account]
+    if info.rated and held:
+        raise HTTPException(409, f"your account already holds seat {held[0]} of this rated table: one seat each")
+    token = await asyncio.to_thread(server.store.take_seat, table_id, seat, name, account)
     if token is None:
         raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
     hub = await server.hub(table_id)

@@ -8,6 +8,7 @@ import { botLevelText, detailText, gamesSection, inviteBox } from "./lobby.js";
 import { pacer } from "./pacing.js";
 import { reconnectBox } from "./reconnect.js";
 import { rulesHref, rulesPage, rulesShown, showAnchor } from "./rules.js";
+import { leaderboardPage, playerPage, ratedChoice, ratingChanges } from "./ratings.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -46,6 +47,9 @@ async function route(first) {
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
   if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat), step); return; }
   if (page === "rules" && id) { stopPage = rulesPage(decodeURIComponent(id), seat && decodeURIComponent(seat), main, api); return; }
+  // ratings.js: #/players/NAME, #/leaderboard/GAME[/GROUP]
+  if (page === "players" && id) { stopPage = playerPage(decodeURIComponent(id), main); return; }
+  if (page === "leaderboard") { stopPage = leaderboardPage(id ? decodeURIComponent(id) : "cards-of-war", seat === undefined ? undefined : decodeURIComponent(seat), main); return; }
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -93,7 +97,7 @@ async function lobbyPage() {
     try {
       const tables = await api("GET", "/tables");
       list.replaceChildren(...(tables.length ? tables.map((t) => h("tr", {},
-        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game })),
+        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game }), t.rated ? " · rated" : ""),
         h("td", { text: t.seats.map((s) => `${s.seat_name}: ${s.open ? "open" : s.player || s.level || "bot"}`).join(", ") }),
         h("td", { text: Object.entries(t.options).map(([k, v]) => `${k}=${v}`).join(" ") }),
         h("td", {}, ...t.seats.filter((s) => s.open).map((s) => h("button", {
@@ -127,6 +131,7 @@ async function lobbyPage() {
     return { kind, seconds: Number(seconds), ...(kind === "total" ? { increment: Number(increment) } : {}), on_timeout: onTimeout.value };
   };
   const publicBox = h("input", { type: "checkbox", checked: true, "aria-label": "Public table" });
+  const rated = ratedChoice();  // ratings.js
   const game = () => catalogue.games.find((g) => g.id === gameSelect.value);
   const chosen = () => {
     const options = {};
@@ -175,7 +180,8 @@ async function lobbyPage() {
           s.value === "person" ? { kind: "person" } : { kind: "bot", level: s.value });
       const timer = chosenTimer();
       const table = await api("POST", "/tables", { game: gameSelect.value, options: allBots ? {} : chosen(), seats: seatSpecs,
-                                                   public: allBots ? false : publicBox.checked, timer: allBots ? { kind: "none" } : timer });
+                                                   public: allBots ? false : publicBox.checked, timer: allBots ? { kind: "none" } : timer,
+                                                   rated: allBots ? false : rated.checked() });
       const mine = seatSpecs.findIndex((s) => s.kind === "person");
       if (mine >= 0) {
         const joined = await api("POST", `/tables/${table.id}/seats/${mine}`, { name: player });
@@ -199,7 +205,7 @@ async function lobbyPage() {
         h("label", {}, "game ", gameSelect), optionsBox,
         h("h3", { text: "Seats" }), seatsBox,
         h("label", {}, "timer ", timerSelect), h("label", {}, "out of time: ", onTimeout),
-        h("label", {}, publicBox, " public (listed in the lobby)"),
+        h("label", {}, publicBox, " public (listed in the lobby)"), rated.label,
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
   showOptions();
@@ -439,6 +445,7 @@ function tablePage(tableId) {
       h("ol", { class: "ranking", "aria-label": "Ranking" }, order.map(({ score, i }) => h("li", { class: i === state.seat ? "mine" : null },
         `${names[i]}${i === state.seat ? " (you)" : ""}: `, h("b", { text: String(score) }), r.winners.includes(i) ? " — winner" : ""))),
       h("p", { id: "reason", text: `Reason: ${named(r.reason)}` }),
+      ratingChanges(r),  // ratings.js
       h("p", { class: "row" },
         h("a", { class: "button primary", id: "play-again", href: "#/lobby",
                  onclick: () => localStorage.setItem("warcards.again", JSON.stringify({ game: state.game, options: state.info?.options || {} })),
