@@ -9,7 +9,7 @@ from typing import Any
 
 from warcards.engine.spec import PAIRED_SEARCH, EncoderSpec, GameSpec, Ref
 from warcards.games.naval_war.game import NavalWarGame
-from warcards.games.naval_war.params import OPTIONS
+from warcards.games.naval_war.params import OPTIONS, parameters
 
 CONFORMANCE_CONFIGS: list[dict[str, Any]] = [
     {"players": 2, "target": 20, "kamikaze": True, "draw_past_specials": True, "extra_cards": 1},
@@ -39,6 +39,7 @@ SPEC = GameSpec(
     title=NavalWarGame.title,
     options=OPTIONS,
     factory=NavalWarGame,
+    parameters=parameters,
     conformance_configs=CONFORMANCE_CONFIGS,
     # The plain games at each player count (any target score) are the variants the battery plays in full.
     variant_options=("players", "target"),

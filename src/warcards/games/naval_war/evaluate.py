@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import TERMINAL
 from warcards.games.naval_war.codes import DEEP, Phase
-from warcards.games.naval_war.params import ELIMINATION_PENALTY
 
 if TYPE_CHECKING:
     from warcards.engine.api import State
@@ -92,7 +91,7 @@ def features(state: NavalWarState) -> Features:
     card_kind = t.card_kind
     for i in range(n):
         if not alive[i]:
-            points[i] -= ELIMINATION_PENALTY
+            points[i] -= state.params.elimination_penalty
             continue
         if dealing:
             continue

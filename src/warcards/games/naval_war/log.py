@@ -26,7 +26,7 @@ from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, Tables, load_tables
 from warcards.games.naval_war.codes import DEEP, DISCARD, FLEET, HAND, ON_SALVO, ON_SHIP, Phase, Roll
 from warcards.games.naval_war.notation import SEATS, SLOTS
-from warcards.games.naval_war.params import DD_HITS, ELIMINATION_PENALTY, MAX_ROUNDS, MAX_TURNS_PER_ROUND
+from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND
 from warcards.games.naval_war.rules.round import deal_seat, side_scores
 from warcards.games.naval_war.rules.targets import ship_at
 
@@ -419,8 +419,9 @@ class _Step:
             shooter = self.does(p, "fire")
         if block == "at_dd":
             total = b.dd_hits[index] + value
-            gone = " — destroyed" if total >= DD_HITS else ""
-            return f"{shooter} {name} at {self.whose(index)} Destroyer Squadron: {total} of {DD_HITS} hits{gone}"
+            needed = b.params.dd_hits
+            gone = " — destroyed" if total >= needed else ""
+            return f"{shooter} {name} at {self.whose(index)} Destroyer Squadron: {total} of {needed} hits{gone}"
         s = ship_at(b, index)
         return f"{shooter} {name} at {self.ship(s)}: {self.hits(s, value)}"
 
@@ -456,7 +457,7 @@ class _Step:
         for j in range(b.num_players):
             if b.alive[j] and j not in afloat:
                 out.append(f"{self.who(j)} {'have' if j == self.seat else 'has'} no ship left: out for the round "
-                           f"(-{ELIMINATION_PENALTY} points), the hand discarded unseen")
+                           f"(-{b.params.elimination_penalty} points), the hand discarded unseen")
         if not self.ended and a.in_opening and not b.in_opening:
             out.append(f"the Opening: red cards in hand are played, {self.who(a.dealer)} first")
         if not self.ended and b.in_opening and not a.in_opening:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from warcards.engine.errors import OptionError
 from warcards.engine.options import OptionSpec
+from warcards.engine.params import ParamSpec, param_values
 
 FLEET_SHAPES: dict[str, tuple[int, int]] = {
     "none": (0, 0),
@@ -70,6 +72,9 @@ class Params:
     fleets: str
     num_fleets: int
     deal: int
+    sole_survivor_bonus: int = SOLE_SURVIVOR_BONUS
+    elimination_penalty: int = ELIMINATION_PENALTY
+    dd_hits: int = DD_HITS
 
     @property
     def hand_size(self) -> int:
@@ -94,7 +99,11 @@ def make_params(options: dict[str, Any], ships: int = 54, carriers: int = 4) -> 
             f"naval-war: option extra_cards={options['extra_cards']} deals {players * deal} ships to "
             f"{players} players; the ship deck holds only {in_play}"
         )
+    numbers = param_values(parameters(options), options)
     return Params(
+        sole_survivor_bonus=numbers["sole_survivor_bonus"],
+        elimination_penalty=numbers["elimination_penalty"],
+        dd_hits=numbers["destroyer_squadron_hits"],
         players=players,
         target=int(options["target"]),
         additional_ship=bool(options["additional_ship"]),
@@ -108,3 +117,16 @@ def make_params(options: dict[str, Any], ships: int = 54, carriers: int = 4) -> 
         num_fleets=count,
         deal=deal,
     )
+
+
+# ----- rule parameters (docs/tuning.md): the numbers above that a designer may vary --------------------------
+def parameters(options: Mapping[str, Any]) -> list[ParamSpec]:
+    """The numbers of the rule text a designer may vary (the target and the deal are options already)."""
+    return [
+        ParamSpec("sole_survivor_bonus", SOLE_SURVIVOR_BONUS, 0, 50,
+                  "points to the sole survivor of a round (each surviving member of the last fleet)", "Scoring"),
+        ParamSpec("elimination_penalty", ELIMINATION_PENALTY, 0, 50,
+                  "points lost by a player eliminated in a round", "Scoring"),
+        ParamSpec("destroyer_squadron_hits", DD_HITS, 1, 12, "salvo hits that destroy a Destroyer Squadron",
+                  "Normal cards: Destroyer Squadron"),
+    ]

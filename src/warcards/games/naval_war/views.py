@@ -173,6 +173,9 @@ def observe(state: NavalWarState, seat: int | None, fields: frozenset[str] | Non
         "target": state.params.target,
         "current_player": state.to_act,
     }
+    changed = state.game.options.get("params")
+    if changed and (fields is None or "params" in fields):
+        view["params"] = dict(changed)  # house rules: the changed rule parameters (docs/tuning.md)
     if seat is not None and (fields is None or "hand" in fields):
         view["hand"] = sorted(t.card_ids[c] for c in state.hands[seat])
     view["deck_size"] = state.deck_size

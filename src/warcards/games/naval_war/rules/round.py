@@ -15,11 +15,7 @@ from warcards.games.naval_war.codes import (
     PH_END,
 )
 from warcards.games.naval_war.notation import SEATS
-from warcards.games.naval_war.params import (
-    ELIMINATION_PENALTY,
-    MAX_ROUNDS,
-    SOLE_SURVIVOR_BONUS,
-)
+from warcards.games.naval_war.params import MAX_ROUNDS
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -99,11 +95,12 @@ def round_points(state: NavalWarState) -> list[int]:
     team = state.team
     alive = state.alive
     sole = sum(alive) == 1 if team[0] < 0 else len({team[i] for i in range(state.num_players) if alive[i]}) == 1
+    params = state.params
     for i in range(state.num_players):
         if not alive[i]:
-            pts[i] -= ELIMINATION_PENALTY
+            pts[i] -= params.elimination_penalty
         elif sole:
-            pts[i] += SOLE_SURVIVOR_BONUS
+            pts[i] += params.sole_survivor_bonus
     return pts
 
 

@@ -32,10 +32,7 @@ from warcards.games.naval_war.codes import (
 )
 from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
 from warcards.games.naval_war.notation import SEATS
-from warcards.games.naval_war.params import (
-    DD_HITS,
-    MAX_TURNS_PER_ROUND,
-)
+from warcards.games.naval_war.params import MAX_TURNS_PER_ROUND
 from warcards.games.naval_war.rules.round import end_round
 from warcards.games.naval_war.rules.sinking import check_sunk, discard_dd, sink
 from warcards.games.naval_war.rules.targets import (
@@ -379,7 +376,7 @@ def fire_at_dd(state: NavalWarState, c: int, j: int) -> None:
     """Normal cards, Destroyer Squadron: 4 hits from salvos destroy it (discarded, no points)."""
     state.card_position[c] = ON_DD + j
     state.dd_hits[j] += state.table.kind_value[state.table.card_kind[c]]
-    if state.dd_hits[j] >= DD_HITS:
+    if state.dd_hits[j] >= state.params.dd_hits:
         discard_dd(state, j)
 
 
