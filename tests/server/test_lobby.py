@@ -176,3 +176,13 @@ def test_during_the_game_a_seat_downloads_only_what_it_has_seen(client: TestClie
         assert "seed" not in own and "actions" not in own
         assert own["events"] == [body.model_dump() for body in table_hub.events_seen(seat)]
         assert own["view"]["view"] == table_hub.state.observe(seat)
+
+
+def test_a_table_with_house_rules_plays_them_and_refuses_a_parameter_out_of_range(client: TestClient) -> None:
+    table = new_table(client, options={"params": {"battle_target": 9, "hand_size": "8"}})
+    assert table["options"]["params"] == {"battle_target": 9}  # the rule text's own value is not kept
+    record = client.get(f"/tables/{table['id']}")
+    assert record.json()["options"]["params"] == {"battle_target": 9}
+    answer = client.post("/tables", json={"game": "cards-of-war", "options": {"params": {"battle_target": 99}},
+                                          "seats": PEOPLE_2})
+    assert answer.status_code == 422 and "from 5 to 40" in answer.json()["detail"]
