@@ -7,8 +7,7 @@
 True
 """
 
-__version__ = "0.1.0"
-
+from warcards._version import __version__
 from warcards.engine import (
     CHANCE,
     TERMINAL,
