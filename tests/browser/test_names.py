@@ -114,6 +114,8 @@ def test_playing_against_bots_needs_no_name_typed_and_keeps_the_guest_name(page:
     assert guest_seen, names
     assert names[1] == "Bot · heuristic (Axis)", names
     guest = guest_seen.group(1)
+    page.wait_for_selector("#log li")
+    screenshot(page, "names-guest-race-to-messina")
     assert page.evaluate("localStorage.getItem('warcards.guestName')") == guest
     page.goto(f"{sqlite_server.http}/#/lobby")
     page.wait_for_selector("#name")

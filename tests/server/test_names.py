@@ -198,3 +198,34 @@ def test_a_stand_in_shows_in_the_players_until_the_seat_is_reclaimed(sqlite_serv
         socket.send(json.dumps({"protocol": 1, "type": "reclaim", "id": "back"}))
         while players()[0]["stand_in"] is not None:
             pass
+
+
+def test_the_players_frames_carry_only_public_facts_the_same_for_every_recipient(client: TestClient) -> None:
+    from warcards.server.db import hash_token
+
+    from .client import hub
+
+    table = new_table(client)
+    tokens = [join(client, table, 0, "Alice"), join(client, table, 1, "Bob")]
+    seed = str(hub(client, table).seed)
+    secrets = [*tokens, *(hash_token(token) for token in tokens)]
+    with peer(client, table) as spectator, peer(client, table, tokens[0]) as alice:
+        with peer(client, table, tokens[1]) as bob:
+            seen = [alice.until("players"), spectator.until("players"), spectator.until("players")]
+            bob.send(type="resign", id="r1")
+            bob.until("end")
+        alice.until("end")
+        spectator.until("end")
+        seen += [alice.until("players"), spectator.until("players")]  # Bob's connection went
+        for connection in (spectator, alice, bob):
+            for message in connection.received:
+                text = json.dumps(message)
+                assert not any(secret in text for secret in secrets), message["type"]
+                if message["type"] != "end":
+                    assert f'"seed": {seed}' not in text
+    keys = {"seat", "seat_name", "name", "kind", "level", "connected", "stand_in"}
+    for message in seen:
+        assert set(message) == {"protocol", "type", "players", "watching"}
+        assert all(set(player) == keys for player in message["players"])
+    # what a seat reads of the players is what the spectator reads: nothing in it is per recipient
+    assert seen[0]["players"] == seen[2]["players"] and seen[3]["players"] == seen[4]["players"]

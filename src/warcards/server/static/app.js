@@ -283,7 +283,8 @@ function tablePage(tableId) {
   function named(text) { return withNames(text, state.seatNames, shortNames()); }  // "player 1" → "Alice"
   const entries = [];  // the log: {raw, actor, count, node}, a run of the same line folded into one ("draws a card ×3")
   const entryText = (entry) => `${named(entry.raw)}${entry.count > 1 ? ` ×${entry.count}` : ""}`;
-  const showEntry = (entry) => logLine(entry.node, entryText(entry), entry.actor >= 0 ? shortNames()[entry.actor] : null);
+  const showEntry = (entry) => logLine(entry.node, entryText(entry),  // the actor's name chip: another seat's only
+    entry.actor >= 0 && entry.actor !== state.seat ? shortNames()[entry.actor] : null);
   function addLines(event) {
     const lines = event.lines.length ? event.lines.map((l) => [l.text, l.actor]) : [[event.text, event.actor]];
     for (const [raw, actor] of lines) {

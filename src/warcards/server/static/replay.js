@@ -95,7 +95,7 @@ export function replayPage(tableId, main, firstSeat) {
     moved.textContent = step === 0 ? "The start: no move yet." : `Moved: ${name(current.actor)}`;
     const item = (line) => {  // the line with names for "player N", the actor's name beside it (names.js)
       const node = h("li", { class: line.kind });
-      logLine(node, named(line.text), line.actor >= 0 ? shortNames()[line.actor] : null);
+      logLine(node, named(line.text), line.actor >= 0 && line.actor !== state.replay.seat ? shortNames()[line.actor] : null);
       return node;
     };
     stepLines.replaceChildren(...(current.lines.length ? current.lines.map(item) : [h("li", { text: step === 0 ? "—" : "nothing this seat could see" })]));
