@@ -56,6 +56,9 @@ class MatchRecord(BaseModel):
     returns: list[FiniteFloat]
     agents: list[StrictStr] = Field(default_factory=list)
     engine_version: StrictStr = __version__
+    names: list[StrictStr | None] = Field(default_factory=list)
+    """The seats' display names when people played under names (a `warcards serve` table); the replay
+    itself reads only seat numbers."""
 
     def finished(self) -> bool:
         """Whether the record claims a whole game (a `MatchRecord` always does)."""

@@ -44,6 +44,7 @@ from warcards.server.connection import Connection
 from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
 from warcards.server.games import shared_game
 from warcards.server.metrics import NO_METRICS, Metrics
+from warcards.server.names import seat_players
 
 log = logging.getLogger("warcards.server")
 
@@ -182,7 +183,7 @@ class TableHub:
         if self.status == "open":
             info = await asyncio.to_thread(self.store.table, self.id)
             if info is not None:
-                self.info = info
+                self.seats_changed(info)  # seats taken on another process: their names come with its start
             self.status = "playing"
         for item in events:
             if item.event_no != self.event_no + 1:
@@ -322,8 +323,42 @@ class TableHub:
         return p.Welcome(
             table=self.id, game=self.game.game_id, options=self.game.options, seat=recipient,
             seat_names=self.seat_names, status=self.status,  # type: ignore[arg-type]
-            event_no=self.position(recipient),
+            event_no=self.position(recipient), players=self.players(), watching=self.watching(),
         )
+
+    # ----- the players (names are public: every connection gets the same list) ----------------------------
+    def seat_players(self) -> list[p.SeatPlayer]:
+        """Who sits in each seat: its side, display name, kind and a bot's level (`warcards.server.names`)."""
+        return seat_players(self.info.seats, self.seat_names)
+
+    def players(self) -> list[p.Player]:
+        """Each seat's player now: who sits there, whether its player (or bot) is connected to this process,
+        and the level of a stand-in bot holding it."""
+        connected = {c.seat for c in self.connections if c.seat is not None and not c.stand_in}
+        stand_in = self.stand_in_level if self.stand_ins else None
+        return [
+            p.Player(
+                **player.model_dump(), connected=player.seat in connected,
+                stand_in=stand_in if player.seat in self.stand_ins else None,
+            )
+            for player in self.seat_players()
+        ]
+
+    def watching(self) -> int:
+        """How many spectator connections this process holds for the table."""
+        return sum(1 for c in self.connections if c.seat is None)
+
+    def announce_players(self, skip: Connection | None = None) -> None:
+        """Send every connection (but `skip`, which has just read them in its welcome) the players now."""
+        message = p.Players(players=self.players(), watching=self.watching()).model_dump_json()
+        for connection in self.connections:
+            if connection is not skip:
+                connection.send_text(message)
+
+    def seats_changed(self, info: TableInfo) -> None:
+        """A seat was taken or freed (the lobby): the stored seats, announced."""
+        self.info = info
+        self.announce_players()
 
     def catchup(self, recipient: Recipient, last_seen: int | None) -> BaseModel:
         """What a (re)connecting recipient needs: the events of its stream after `last_seen` and its view
@@ -356,6 +391,7 @@ class TableHub:
         record: dict[str, Any] = {
             "game": self.game.game_id, "options": self.game.options, "seed": self.seed,
             "actions": list(self.actions), "returns": returns, "engine_version": __version__,
+            "names": [player.name for player in self.seat_players()],
         }
         if self.resigned is not None:
             record["resigned"] = self.resigned
@@ -369,7 +405,7 @@ class TableHub:
             result=p.Result(
                 winners=list(result.winners), scores=list(result.scores), reason=result.reason, **self.rating
             ),
-            record=self.record(),
+            record=self.record(), players=self.seat_players(),
         )
 
     # ----- connections -------------------------------------------------------------------------------------
@@ -386,11 +422,13 @@ class TableHub:
             connection.send(self.catchup(connection.seat, last_seen))
             if self.finished:
                 connection.send(self.end_message(connection.seat))
+            self.announce_players(skip=connection)
 
     def detach(self, connection: Connection) -> None:
         running = self.running()
         self.connections.discard(connection)
         self._bot_came_or_went(running)
+        self.announce_players()
 
     @property
     def finished(self) -> bool:
@@ -430,6 +468,7 @@ class TableHub:
             if other.stand_in and other.seat == seat:
                 other.send(p.Error(code="replaced", message="the seat's player is back"))
                 other.close(1000)
+        self.announce_players()
         return True
 
     async def reclaim(self, connection: Connection, message: p.Reclaim) -> None:
@@ -687,6 +726,7 @@ class TableHub:
                 self.clock_since = time.time()  # the stand-in's move starts now
                 if self.timer_kind == "total":
                     self.banks[seat] = 0.0
+                self.announce_players()
                 await self.launch_stand_in(seat, token, self.stand_in_level)
                 self._arm_timer()
                 return

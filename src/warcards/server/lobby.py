@@ -14,11 +14,10 @@ from warcards.bots import make_agent
 from warcards.cli.options import check_game
 from warcards.engine.api import Game
 from warcards.server.games import shared_game
+from warcards.server.names import MAX_NAME_INPUT
 
 BOT_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 """The bot levels a seat may be given (the search levels play from a sample of their seat's view)."""
-
-MAX_NAME = 40
 
 
 class SeatSpec(BaseModel):
@@ -94,9 +93,11 @@ class TableOut(BaseModel):
 
 
 class JoinSeat(BaseModel):
+    """The name to sit under: checked by `warcards.server.names` (a refusal says what is wrong)."""
+
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+    name: Annotated[StrictStr, Field(max_length=MAX_NAME_INPUT)]
 
 
 class Joined(BaseModel):
@@ -163,10 +164,3 @@ def check_table(request: CreateTable) -> Game:
         raise ValueError("a rated table needs a person seat: only accounts' ratings change, bots' stay fixed")
     return game
 
-
-def check_name(name: str) -> str:
-    """A display name: printable text, trimmed."""
-    cleaned = name.strip()
-    if not cleaned or not cleaned.isprintable():
-        raise ValueError("a display name is 1 to 40 printable characters")
-    return cleaned

@@ -141,7 +141,29 @@ class Result(BaseModel):
     ratings: list[RatingChange] = Field(default_factory=list)
 
 
+class SeatPlayer(BaseModel):
+    """Who sits in a seat: the game's side (`seat_name`), the display name (a person's, "Bot · hard" for a
+    bot, null while the seat is open), a person or a bot, and a bot's level. Public: every seat may know it."""
+
+    seat: int
+    seat_name: str
+    name: str | None
+    kind: Literal["person", "bot"]
+    level: str | None
+
+
+class Player(SeatPlayer):
+    """A seat at a live table: `connected` (a connection of the seat's own player or bot is open on this
+    server process) and `stand_in`, the level of the bot holding a person's seat since a timeout (else null)."""
+
+    connected: bool
+    stand_in: str | None
+
+
 class Welcome(_Message):
+    """The first server message: the table, your seat (null: a spectator), the seats' names, the players
+    and how many spectators watch."""
+
     type: Literal["welcome"] = "welcome"
     table: str
     game: str
@@ -150,6 +172,17 @@ class Welcome(_Message):
     seat_names: list[str]
     status: Literal["open", "playing", "finished"]
     event_no: int
+    players: list[Player]
+    watching: int
+
+
+class Players(_Message):
+    """The players changed (a seat joined, left or was taken by a stand-in; a connection came or went): every
+    seat as `welcome` lists it, sent to every connection of the table."""
+
+    type: Literal["players"] = "players"
+    players: list[Player]
+    watching: int
 
 
 class Clock(BaseModel):
@@ -226,12 +259,14 @@ class Sample(_Message):
 
 
 class End(_Message):
-    """The game is over: the result, and (now that it may be known) the seed and the whole record."""
+    """The game is over: the result, the players (who sat where, by name), and (now that it may be known) the
+    seed and the whole record (with the seats' display names in `names`)."""
 
     type: Literal["end"] = "end"
     event_no: int
     result: Result
     record: dict[str, Any]
+    players: list[SeatPlayer]
 
 
 class Error(_Message):

@@ -33,6 +33,7 @@ from warcards.match import ShownStep, shown_steps
 from warcards.server import protocol as p
 from warcards.server.db import EventInfo, TableInfo
 from warcards.server.games import shared_game
+from warcards.server.names import seat_players
 
 
 class ReplayStep(BaseModel):
@@ -45,14 +46,15 @@ class ReplayStep(BaseModel):
 
 
 class Replay(BaseModel):
-    """A finished game step by step, as `seat` saw it (None: as all); the views after each step are read one
-    step at a time (`ReplayViews`)."""
+    """A finished game step by step, as `seat` saw it (None: as all), with who sat in each seat (`players`:
+    the display names); the views after each step are read one step at a time (`ReplayViews`)."""
 
     table: str
     game: str
     options: dict[str, Any]
     seat: int | None
     seat_names: list[str]
+    players: list[p.SeatPlayer]
     steps: list[ReplayStep]
     result: p.Result | None
 
@@ -118,7 +120,7 @@ def build_replay(info: TableInfo, events: list[EventInfo], seat: int | None) -> 
         ))
     return Replay(
         table=info.id, game=game.game_id, options=game.options, seat=seat, seat_names=list(game.seat_names()),
-        steps=steps, result=result,
+        players=seat_players(info.seats, game.seat_names()), steps=steps, result=result,
     )
 
 

@@ -14,7 +14,8 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
 from warcards.server.limits import PRUNE_EVERY
-from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
+from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_table
+from warcards.server.names import check_display_name, seat_display_name
 from warcards.server.process import RESTARTING, Server
 from warcards.server.ratings import account_of_request
 from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
@@ -31,7 +32,8 @@ def table_out(info: TableInfo) -> TableOut:
         id=info.id, game=info.game, options=info.options, public=info.public, rated=info.rated, status=info.status,
         seats=[
             SeatOut(
-                seat=s.seat, seat_name=names[s.seat], kind=s.kind, level=s.level, player=s.name,
+                seat=s.seat, seat_name=names[s.seat], kind=s.kind, level=s.level,
+                player=seat_display_name(s.kind, s.level, s.name if s.taken else None),
                 open=s.kind == "person" and not s.taken,
             )
             for s in info.seats
@@ -121,11 +123,18 @@ async def show_table(server: ServerDep, table_id: str) -> TableOut:
     return table_out(await info_of(server, table_id))
 
 
+def join_name(request: JoinSeat) -> str:
+    """The display name a join seats: the name given, checked (`warcards.server.names`: a refusal is a 422
+    saying what is wrong and what is allowed). The one place a join's name is decided."""
+    return check_display_name(request.name)
+
+
 @router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 403, 404, 409, 422))
 async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat, http: Request) -> Joined:
-    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once). A rated
-    table's seats are for signed-in accounts only (403 otherwise), one seat per account."""
-    name = check_name(request.name)
+    """Take an open person seat under a display name (docs/server.md, "Names"); the answer carries the
+    seat's token (keep it: it is shown once). A rated table's seats are for signed-in accounts only (403
+    otherwise), one seat per account."""
+    name = join_name(request)
     info = await info_of(server, table_id)
     if not 0 <= seat < len(info.seats):
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(info.seats) - 1}")
@@ -145,7 +154,7 @@ async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat, h
         raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
     hub = await server.hub(table_id)
     assert hub is not None
-    hub.info = await info_of(server, table_id)
+    hub.seats_changed(await info_of(server, table_id))
     await server.start_if_full(hub, {})
     return Joined(table=table_id, seat=seat, token=token, websocket=f"/tables/{table_id}/ws")
 
@@ -161,7 +170,7 @@ async def leave(
     assert hub is not None
     if hub.status == "open":
         await asyncio.to_thread(server.store.free_seat, table_id, seat)
-        hub.info = await info_of(server, table_id)
+        hub.seats_changed(await info_of(server, table_id))
     elif hub.status == "playing":
         await hub.resign(None, seat, f"leave-{secrets.token_hex(8)}")
         server.forget_if_idle(hub)
@@ -192,6 +201,7 @@ async def record(
     async with hub.lock:
         return {
             "table": hub.id, "game": hub.game.game_id, "options": hub.game.options, "seat": seat,
+            "players": [player.model_dump() for player in hub.seat_players()],
             "events": [body.model_dump() for body in hub.events_seen(seat)],
             "view": hub.view_of(seat).model_dump(),
         }

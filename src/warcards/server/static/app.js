@@ -9,6 +9,7 @@ import { pacer } from "./pacing.js";
 import { reconnectBox } from "./reconnect.js";
 import { rulesHref, rulesPage, rulesShown, showAnchor } from "./rules.js";
 import { leaderboardPage, playerPage, ratedChoice, ratingChanges } from "./ratings.js";
+import { logLine, nameInput, nameToJoin, othersTurn, seatNames, seatNote, watchingText, withNames } from "./names.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -66,8 +67,7 @@ async function lobbyPage() {
   document.title = "warcards — lobby";
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const list = h("tbody");
-  const name = h("input", { id: "name", value: localStorage.getItem("warcards.name") || "", placeholder: "your name",
-                             "aria-label": "Display name", maxlength: 40, required: true });
+  const name = nameInput({ id: "name", "aria-label": "Display name" });
   main.append(
     h("h1", { text: "Lobby" }),
     h("p", {}, h("label", { for: "name", text: "Display name " }), name),
@@ -79,17 +79,13 @@ async function lobbyPage() {
         h("thead", {}, h("tr", {}, h("th", { text: "game" }), h("th", { text: "seats" }), h("th", { text: "options" }), h("th", { text: "" }))),
         list)),
   );
-  const playerName = () => {
-    const value = name.value.trim();
-    if (!value) { name.focus(); throw new Error("give a display name first (1 to 40 characters)"); }
-    localStorage.setItem("warcards.name", value);
-    return value;
-  };
+  const playerName = () => nameToJoin(name);  // names.js: the name typed, else this browser's guest name
   const fail = (e) => { error.textContent = e.message; error.hidden = false; };
   async function join(table, seat) {
     try {
-      const joined = await api("POST", `/tables/${table}/seats/${seat}`, { name: playerName() });
-      keepSeat(table, { seat, token: joined.token, name: name.value.trim() });
+      const player = playerName();
+      const joined = await api("POST", `/tables/${table}/seats/${seat}`, { name: player });
+      keepSeat(table, { seat, token: joined.token, name: player });
       location.hash = `#/table/${table}`;
     } catch (e) { fail(e); }
   }
@@ -242,25 +238,18 @@ function beep() {
   } catch { /* no audio in this browser: the title and favicon still say it */ }
 }
 
-/** A seat as a person reads it: the name typed, "Bot · hard", or the seat's name; with the side when the
- * game's seats have names of their own ("Alice (Axis)"). */
-export function displayName(seatInfo, seatName) {
-  const own = seatInfo?.kind === "bot" ? `Bot · ${seatInfo.level || "bot"}` : seatInfo?.player || null;
-  const side = /^player \d+$/.test(seatName || "") ? null : (seatName || "").replace(/^./, (c) => c.toUpperCase());
-  if (!own) return side || seatName || "a player";
-  return side ? `${own} (${side})` : own;
-}
 
 function tablePage(tableId) {
   document.title = "warcards — table";
   main.classList.add("table-page");
   const mine = seats()[tableId] || null;
-  const state = { eventNo: null, seat: null, names: [], seatNames: [], info: null, game: "", view: null, toMove: null, legal: null,
+  const state = { eventNo: null, seat: null, names: [], seatNames: [], players: [], watching: 0, info: null, game: "", view: null, toMove: null, legal: null,
                   ended: false, socket: null, retry: 0, closed: false, pending: null, facts: {}, selected: null, frame: 0,
                   myTurn: false, lastMoveLine: 0, lines: 0, focusMoves: false };
   const title = h("h1", { text: "Table" });
   const rulesLink = h("a", { class: "rules-link", id: "table-rules", href: "#/lobby", text: "How to play", hidden: true });
   const reconnect = reconnectBox();
+  const watching = h("p", { class: "watching", id: "watching", hidden: true });
   const clock = clockBox((message) => state.socket?.send(JSON.stringify({ protocol: 1, ...message })), (seat) => seatName(seat));
   const refusal = h("p", { class: "refusal", id: "refusal", role: "alert", hidden: true });
   const joinBox = h("div", { id: "join" });
@@ -288,45 +277,44 @@ function tablePage(tableId) {
   const actions = h("div", { class: "row table-actions" });
   const skip = h("a", { class: "skip", href: "#your-move", text: "Skip to your moves",
                         onclick: (e) => { e.preventDefault(); (moves.querySelector("button") || movesSection).focus(); } });
-  main.append(skip, title, waiting, joinBox, result,
+  main.append(skip, title, watching, waiting, joinBox, result,
     h("div", { class: "table-grid" },
       h("div", { class: "table-main" }, clock.node, view),
       h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log)),
     h("div", { class: "row below" }, actions, rulesLink, settings), bar);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
   function readInfo() {
-    return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; nameSeats(); schedule(); return info; });
+    return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; schedule(); return info; });
   }
 
   function refuse(text) { refusal.textContent = text; refusal.hidden = false; }
-  function nameSeats() {
-    state.names = state.seatNames.map((seatName, i) => displayName(state.info?.seats?.[i], seatName));
-    for (const entry of entries) entry.node.textContent = entryText(entry);  // lines read before the names came
+  function nameSeats(players, count) {  // the players of a welcome, a players message or the end (names.js)
+    if (players) state.players = players;
+    if (count !== undefined) state.watching = count;
+    ({ labels: state.names, short: state.shortNames } = seatNames(state.players, state.seatNames));
+    watching.textContent = watchingText(state.watching);
+    watching.hidden = !state.watching;
+    for (const entry of entries) showEntry(entry);  // lines read before the names came
   }
-  function named(text) {  // a log line with the seats' display names for their seat names ("player 1" → "Alice")
-    let out = text;
-    state.seatNames.forEach((seatName, i) => {
-      if (!seatName || state.names[i] === seatName) return;
-      const pattern = new RegExp(`\\b${seatName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi");
-      out = out.replace(pattern, state.names[i]);
-    });
-    return out;
-  }
-  const entries = [];  // the log: {raw, count, node}, a run of the same line folded into one ("draws a card ×3")
+  const shortNames = () => state.shortNames || [];
+  function named(text) { return withNames(text, state.seatNames, shortNames()); }  // "player 1" → "Alice"
+  const entries = [];  // the log: {raw, actor, count, node}, a run of the same line folded into one ("draws a card ×3")
   const entryText = (entry) => `${named(entry.raw)}${entry.count > 1 ? ` ×${entry.count}` : ""}`;
+  const showEntry = (entry) => logLine(entry.node, entryText(entry),  // the actor's name chip: another seat's only
+    entry.actor >= 0 && entry.actor !== state.seat ? shortNames()[entry.actor] : null);
   function addLines(event) {
-    const lines = event.lines.length ? event.lines.map((l) => l.text) : [event.text];
-    for (const raw of lines) {
+    const lines = event.lines.length ? event.lines.map((l) => [l.text, l.actor]) : [[event.text, event.actor]];
+    for (const [raw, actor] of lines) {
       const last = entries[entries.length - 1];
       const isNew = Boolean(state.lastMoveLine && state.seat !== null);
       if (last && last.raw === raw && last.node.classList.contains("new") === isNew) {
         last.count += 1;
-        last.node.textContent = entryText(last);
+        showEntry(last);
         last.node.classList.add("folded");
         continue;
       }
-      const entry = { raw, count: 1, node: h("li", { class: isNew ? "new" : null }) };
-      entry.node.textContent = entryText(entry);
+      const entry = { raw, actor: actor ?? null, count: 1, node: h("li", { class: isNew ? "new" : null }) };
+      showEntry(entry);
       entries.push(entry);
       log.append(entry.node);
       state.lines += 1;
@@ -347,10 +335,7 @@ function tablePage(tableId) {
       return `Your turn — ${verbs.length && verbs.length <= 4 ? verbs.join(", ") : `choose one of ${legal.length} moves`}`;
     }
     if (state.toMove === null || state.toMove === undefined || state.toMove < 0) return "Dealing…";
-    const who = seatName(state.toMove);
-    const bot = state.info?.seats?.[state.toMove]?.kind === "bot";
-    const watching = state.seat === null ? " (you are watching)" : "";
-    return bot ? `${who} is thinking…${watching}` : `Waiting for ${who}${watching}`;
+    return othersTurn(state.players[state.toMove], shortNames()[state.toMove], state.seat === null);
   }
   function turnArrived(now) {  // the turn comes to this seat: the tab, and the sound and notification if chosen
     document.title = now ? "● Your turn — warcards" : `${gameTitle(state.game)} — warcards`;
@@ -370,7 +355,7 @@ function tablePage(tableId) {
     const hadFocus = state.focusMoves || moves.contains(document.activeElement);  // a focused move button is redrawn: focus its successor
     const context = {
       seat: state.seat, names: state.names, facts: state.facts, selected: state.selected, ended: state.ended,
-      clockText: (seat) => clock.seatText(seat),
+      clockText: (seat) => clock.seatText(seat), seatNote: (seat) => seatNote(state.players[seat], state.ended),
       playable: legal.length ? { has: (card) => legal.some((choice) => naming(choice, card)) } : null,
       onCard: (card) => {
         const choices = legal.filter((choice) => naming(choice, card));
@@ -462,7 +447,7 @@ function tablePage(tableId) {
       case "welcome":
         state.seat = message.seat; state.seatNames = message.seat_names; state.game = message.game;
         rulesLink.href = rulesHref(message.game); rulesLink.textContent = `How to play ${gameTitle(message.game)}`; rulesLink.hidden = false;
-        nameSeats();
+        nameSeats(message.players, message.watching);
         title.textContent = `${gameTitle(message.game)}${state.seat === null ? " — you are watching"
           : /^player \d+$/.test(state.seatNames[state.seat]) ? "" : ` — you play ${state.seatNames[state.seat].replace(/^./, (c) => c.toUpperCase())}`}`;
         document.title = `${gameTitle(message.game)} — warcards`;
@@ -470,6 +455,7 @@ function tablePage(tableId) {
         readInfo().catch(() => {});
         break;
       case "view": takeView(message); break;
+      case "players": nameSeats(message.players, message.watching); break;
       case "catchup":
         for (const event of message.events) addLines(event);
         takeView(message.view); break;
@@ -484,6 +470,7 @@ function tablePage(tableId) {
         break;
       case "end":
         state.ended = true; state.eventNo = message.event_no;
+        if (message.players) nameSeats(message.players.map((p, i) => ({ ...state.players[i], ...p })));
         showResult(message.result);
         break;
       case "error": refuse(`Error (${message.code}): ${message.message}`); break;
@@ -524,13 +511,13 @@ function tablePage(tableId) {
       const info = await api("GET", `/tables/${encodeURIComponent(tableId)}`);
       const open = info.seats.filter((s) => s.open);
       if (!open.length) { joinBox.replaceChildren(h("p", { text: "You are watching (public view only)." })); return; }
-      const name = h("input", { value: localStorage.getItem("warcards.name") || "", "aria-label": "Display name", maxlength: 40 });
+      const name = nameInput({ "aria-label": "Display name" });
       joinBox.replaceChildren(h("p", {}, "Join this table: ", name, " ", ...open.map((s) => h("button", {
         onclick: async () => {
           try {
-            const joined = await api("POST", `/tables/${tableId}/seats/${s.seat}`, { name: name.value.trim() });
-            localStorage.setItem("warcards.name", name.value.trim());
-            keepSeat(tableId, { seat: s.seat, token: joined.token, name: name.value.trim() });
+            const player = nameToJoin(name);
+            const joined = await api("POST", `/tables/${tableId}/seats/${s.seat}`, { name: player });
+            keepSeat(tableId, { seat: s.seat, token: joined.token, name: player });
             stopPage(); route(false);
           } catch (e) { refuse(e.message); }
         }, text: `Take ${s.seat_name}` }))));

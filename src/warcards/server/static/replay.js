@@ -4,8 +4,9 @@
 // GET /tables/{id}/replay (the steps) and /replay/{step} (the views after a step; docs/server.md "Replays").
 // First / back / forward / last buttons, and the arrow keys, Home and End.
 
-import { api, displayName } from "./app.js";
+import { api } from "./app.js";
 import { h, renderTable } from "./boards/index.js";
+import { logLine, seatNames, withNames } from "./names.js";
 
 // The one place the replay draws a view: the game's table layout, as the table page draws it (nothing in
 // it is playable: a replay only shows).
@@ -44,7 +45,9 @@ export function replayPage(tableId, main, firstSeat, firstStep) {
 
   const fail = (e) => { error.textContent = e.message; error.hidden = false; };
   const lastStep = () => (state.replay ? state.replay.steps.length - 1 : 0);
-  const names = () => state.replay.seat_names.map((seatName, seat) => displayName(state.seats?.[seat], seatName));
+  const names = () => seatNames(state.replay.players || [], state.replay.seat_names).labels;
+  const shortNames = () => seatNames(state.replay.players || [], state.replay.seat_names).short;
+  const named = (text) => withNames(text, state.replay.seat_names, shortNames());
   const name = (seat) => seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : names()[seat] || "a player";
   // A panel's seat, told apart from the others: "Bot · random (player 1)" where two seats read alike.
   const panelName = (seat) => {
@@ -67,7 +70,6 @@ export function replayPage(tableId, main, firstSeat, firstStep) {
   async function load() {
     try {
       const replay = await api("GET", `${base()}?seat=${encodeURIComponent(state.seat)}`);
-      state.seats = (await api("GET", `/tables/${encodeURIComponent(tableId)}`).catch(() => ({}))).seats;  // the names people typed
       if (state.closed) return;
       state.replay = replay; state.views = new Map();
       title.textContent = `Replay — ${replay.game}`;
@@ -110,7 +112,11 @@ export function replayPage(tableId, main, firstSeat, firstStep) {
     const current = steps[step];
     position.textContent = `Step ${step} of ${lastStep()}`;
     moved.textContent = step === 0 ? "The start: no move yet." : `Moved: ${name(current.actor)}`;
-    const item = (line) => h("li", { class: line.kind, text: line.text });
+    const item = (line) => {  // the line with names for "player N", the actor's name beside it (names.js)
+      const node = h("li", { class: line.kind });
+      logLine(node, named(line.text), line.actor >= 0 && line.actor !== state.replay.seat ? shortNames()[line.actor] : null);
+      return node;
+    };
     stepLines.replaceChildren(...(current.lines.length ? current.lines.map(item) : [h("li", { text: step === 0 ? "—" : "nothing this seat could see" })]));
     const earlier = steps.slice(Math.max(1, step - 299), step + 1).flatMap((s) => s.lines);
     log.replaceChildren(...earlier.map(item));
@@ -122,7 +128,7 @@ export function replayPage(tableId, main, firstSeat, firstStep) {
     if (r) result.replaceChildren(h("h2", { text: "The end" }),
       h("p", { id: "replay-winners", text: r.winners.length ? `Winner: ${r.winners.map(name).join(", ")}` : "No winner" }),
       h("p", { text: `Scores: ${r.scores.map((s, i) => `${name(i)} ${s}`).join("; ")}` }),
-      h("p", { id: "replay-reason", text: `Reason: ${r.reason}` }));
+      h("p", { id: "replay-reason", text: `Reason: ${named(r.reason)}` }));
   }
   function key(event) {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -75,7 +75,8 @@ export function hand(view, context, { note = () => null, heading = "Your hand" }
 /**
  * The players around the table: a panel per seat with its display name (context.names), "you" for the
  * reader, each of `columns` [[heading, (seat) => text]] (score against goal, hand size…), the clock when
- * context.clockText has one, and the seat to move lit.
+ * context.clockText has one, the seat's note when context.seatNote has one ("away", a stand-in: names.js),
+ * and the seat to move lit.
  */
 export function scoreboard(context, seats, columns, moving) {
   const mover = context.ended ? null : moving;  // at the end no seat is to move, whatever the last view says
@@ -83,6 +84,7 @@ export function scoreboard(context, seats, columns, moving) {
     seats.map((seat) => h("li", { class: ["player", seat === context.seat ? "mine" : "", seat === mover ? "mover" : ""].join(" ").trim(),
                                   "data-seat": String(seat), "aria-current": seat === mover ? "true" : null },
       h("b", { class: "player-name", text: `${seat === mover ? "▶ " : ""}${context.names[seat] || `player ${seat}`}${seat === context.seat ? " (you)" : ""}` }),
+      context.seatNote?.(seat) ? h("span", { class: "seat-note", text: context.seatNote(seat) }) : null,
       h("span", { class: "player-facts" }, columns.map(([head, value]) => h("span", { class: "fact" }, `${head} `, h("b", { text: String(value(seat)) }))),
         context.clockText ? h("span", { class: "fact clock-fact", "data-seat": String(seat), text: context.clockText(seat) ?? "" }) : null),
       seat === mover ? h("span", { class: "to-move", text: seat === context.seat ? "your turn" : "to move" }) : null)));
