@@ -17,6 +17,7 @@ from warcards.server.limits import PRUNE_EVERY
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_name, check_table
 from warcards.server.process import RESTARTING, Server
 from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
+from warcards.server.routes.accounts import session_of
 
 router = APIRouter()
 
@@ -120,10 +121,12 @@ async def show_table(server: ServerDep, table_id: str) -> TableOut:
     return table_out(await info_of(server, table_id))
 
 
-@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 404, 409, 422))
-async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -> Joined:
-    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once)."""
-    name = check_name(request.name)
+@router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 403, 404, 409, 422))
+async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat, http: Request) -> Joined:
+    """Take an open person seat; the answer carries the seat's token (keep it: it is shown once). Signed in
+    (a session cookie, from this server's page), the seat is the account's and carries its name."""
+    signed = await session_of(server, http)
+    name = signed[0].name if signed is not None else check_name(request.name)
     info = await info_of(server, table_id)
     if not 0 <= seat < len(info.seats):
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(info.seats) - 1}")
@@ -132,6 +135,8 @@ async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat) -
     token = await asyncio.to_thread(server.store.take_seat, table_id, seat, name)
     if token is None:
         raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
+    if signed is not None:
+        await asyncio.to_thread(server.accounts.seat_account, table_id, seat, signed[0])
     hub = await server.hub(table_id)
     assert hub is not None
     hub.info = await info_of(server, table_id)
