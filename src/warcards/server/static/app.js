@@ -4,6 +4,7 @@
 import { h, names as namesCard, renderTable } from "./boards/index.js";
 import { clockBox } from "./clock.js";
 import { replayPage } from "./replay.js";
+import { accountNav, accountRoute } from "./account.js";  // optional accounts: #/signin, #/signup, #/me, #/settings
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -40,6 +41,7 @@ async function route(first) {
   const [, page, id, seat] = location.hash.split("/");
   if (page === "table" && id) return tablePage(decodeURIComponent(id));
   if (page === "replay" && id) { stopPage = replayPage(decodeURIComponent(id), main, seat && decodeURIComponent(seat)); return; }
+  if (accountRoute(page, main)) return;
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -523,4 +525,5 @@ function tablePage(tableId) {
 }
 
 window.addEventListener("hashchange", () => route(false));
+accountNav();
 route(true);
