@@ -68,6 +68,15 @@ def test_a_guest_signs_up_keeps_the_seat_and_my_games_shows_it_from_another_brow
         sign(second, sqlite_server, "signin", name)
         second.locator(f"table.my-games a[href='#/table/{table}']").wait_for()
         assert "Your turn" in second.locator("table.my-games tr.your-turn").inner_text()
+        second.locator(f"table.my-games a[href='#/table/{table}']").click()  # and plays it here
+        second.wait_for_selector("#moves button.move:not([disabled])")
+        second.locator("#moves button.move:not([disabled])").first.click()
+        held = "() => JSON.parse(localStorage.getItem('warcards.seats'))"
+        before = page.evaluate(held)[table]["token"]
+        page.goto(f"{sqlite_server.http}/#/me")  # the first browser's token was replaced: My games hands it
+        page.locator(f"table.my-games a[href='#/table/{table}']").click()  # a fresh one
+        page.wait_for_selector(READY)
+        assert page.evaluate(held)[table]["token"] != before
     finally:
         other.close()
 

@@ -5,6 +5,7 @@ reach a log or a response."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -302,6 +303,26 @@ def test_my_games_lists_your_turn_first_then_finished_games_with_their_replay(tm
         assert client.get("/me/games").json() == games
 
 
+def test_another_browser_signed_in_gets_a_token_that_plays_the_accounts_seat(tmp_path: Path) -> None:
+    with accounts(tmp_path) as client:
+        table, tokens = started_table(client)
+        other, _ = started_table(client)
+        sign_up(client, "Alice", seats=[{"table": table, "token": tokens[0]}])
+        kept = client.post(f"/me/games/{table}/token", json={"token": tokens[0]}, headers=OWN).json()
+        assert kept["seat"] == 0 and kept["token"] == tokens[0]  # still the seat's: kept, nothing replaced
+        client.cookies.clear()
+        sign_in(client, "Alice")  # a second browser: no token
+        fresh = client.post(f"/me/games/{table}/token", json={}, headers=OWN).json()
+        assert fresh["seat"] == 0 and fresh["token"] != tokens[0]
+        with peer(client, table, fresh["token"]) as connection:
+            assert connection.received[0]["seat"] == 0
+        with client.websocket_connect(f"/tables/{table}/ws") as socket:  # the replaced token: no longer the seat
+            socket.send_text(json.dumps({"type": "hello", "token": tokens[0]}))
+            assert socket.receive_json()["code"] == "bad_token"
+        refused = client.post(f"/me/games/{other}/token", json={}, headers=OWN)
+        assert refused.status_code == 404 and "holds no seat" in refused.json()["detail"]
+
+
 # ----- throttling -------------------------------------------------------------------------------------------------
 def test_failed_sign_ins_lock_the_account_for_a_growing_while(tmp_path: Path) -> None:
     """Measured: FREE_FAILURES failures in a row cost nothing; then each locks the account's sign-in for
@@ -351,7 +372,7 @@ def test_sign_ins_from_one_address_are_limited(tmp_path: Path) -> None:
 ROUTES = [
     ("GET", "/me", None), ("PATCH", "/me", {"email": "x@example.org"}), ("GET", "/me/games", None),
     ("POST", "/me/password", {"old_password": PASSWORD, "new_password": "taken over"}),
-    ("POST", "/me/delete", {"password": PASSWORD}),
+    ("POST", "/me/delete", {"password": PASSWORD}), ("POST", "/me/games/TABLE/token", {}),
 ]
 
 
@@ -376,15 +397,18 @@ def test_authorization_matrix_of_the_account_routes(
             bots = client.post("/tables", json={"game": "cards-of-war", "seats": [{"kind": "bot", "level": "random"}] * 2})
             bot_tokens = client.app.state.server.store.new_bot_tokens(bots.json()["id"])  # type: ignore[attr-defined]
             headers["Authorization"] = f"Bearer {bot_tokens[0]}"
-        answer = client.request(method, path, json=body, headers=headers)
+        answer = client.request(method, path.replace("TABLE", table), json=body, headers=headers)
         if who == "another account":
             assert "alice" not in answer.text.lower()
+            assert answer.status_code == 404 or "TABLE" not in path  # no token of Alice's seat
         else:
             assert answer.status_code == 401 and "sign in first" in answer.json()["detail"]
         client.cookies.clear()
         assert sign_in(client, "Alice").status_code == 200
         assert client.get("/me").json()["email"] == "alice@example.org"
         assert client.get("/me/games").json()["running"][0]["table"] == table
+        with peer(client, table, tokens[0]) as connection:  # Alice's seat token was not replaced
+            assert connection.received[0]["seat"] == 0
 
 
 # ----- a real server: nothing leaks into its log or its answers, Secure over https ---------------------------------

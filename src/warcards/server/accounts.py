@@ -29,6 +29,7 @@ from warcards.server.db import (
     Store,
     TableRow,
     hash_token,
+    new_token,
     now,
     token_matches,
 )
@@ -300,6 +301,22 @@ class Accounts:
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(account_id=account.id, name=account.name)
             )
+
+    def seat_token(self, account_id: str, table_id: str, held: str | None) -> tuple[int, str] | None:
+        """The account's seat at the table and a token that plays it: `held` when it is that seat's token
+        already, else a fresh one (the seat's previous token then stops working at its next connection).
+        None when the account holds no seat there."""
+        with self.store.session() as session:
+            row = session.scalar(
+                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.account_id == account_id).limit(1)
+            )
+            if row is None:
+                return None
+            if held is not None and token_matches(held, row.token_hash):
+                return row.seat, held
+            token = new_token()
+            row.token_hash = hash_token(token)
+            return row.seat, token
 
     def seats_of(self, account_id: str) -> list[HeldSeat]:
         """Every seat the account holds, newest table first."""

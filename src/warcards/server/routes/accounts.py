@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from warcards.engine.text import quote
 from warcards.server.accounts import MAX_PASSWORD, Account, AccountError, HeldSeat
 from warcards.server.games import shared_game
+from warcards.server.lobby import Joined
 from warcards.server.process import Server
 from warcards.server.routes import ServerDep, address_of, refusals
 
@@ -101,6 +102,14 @@ class Confirm(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     password: Annotated[StrictStr, Field(min_length=1, max_length=MAX_PASSWORD)]
+
+
+class HeldToken(BaseModel):
+    """The seat token this browser holds for the table, if any (kept when it is still the seat's)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[StrictStr, Field(min_length=1, max_length=256)] | None = None
 
 
 class SeatRef(BaseModel):
@@ -330,6 +339,18 @@ async def my_games(server: ServerDep, session: SignedInDep) -> MyGames:
     finished = [await my_game(server, seat) for seat in [s for s in held if s.status == "finished"][:MAX_FINISHED]]
     running.sort(key=lambda game: not game.your_turn)
     return MyGames(running=running, finished=finished)
+
+
+@router.post("/me/games/{table_id}/token", responses=refusals(400, 401, 403, 404, 422))
+async def seat_token(server: ServerDep, session: SignedInDep, table_id: str, body: HeldToken) -> Joined:
+    """A token that plays the account's seat at this table from this browser (one signed in elsewhere has
+    none): the `token` sent back when it is still the seat's, else a fresh one — the seat's previous token
+    then stops working at its next connection (the browser that used it asks here again)."""
+    found = await account_call(server, server.accounts.seat_token, session[0].id, table_id[:64], body.token)
+    if found is None:
+        raise HTTPException(404, f"this account holds no seat at table {quote(table_id, 40)}")
+    seat, token = found
+    return Joined(table=table_id, seat=seat, token=token, websocket=f"/tables/{table_id}/ws")
 
 
 async def my_game(server: Server, held: HeldSeat) -> MyGame:

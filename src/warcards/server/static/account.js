@@ -118,7 +118,23 @@ function gameRow(game, finished) {
     h("td", { text: players }),
     h("td", {}, game.your_turn ? h("strong", { text: where }) : where),
     h("td", {}, h("a", { href: game.link, text: finished ? "Replay" : "Open the table",
-                         "aria-label": `${finished ? "Replay" : "Open"} ${game.game} (${where})` })));
+                         "aria-label": `${finished ? "Replay" : "Open"} ${game.game} (${where})`,
+                         onclick: finished ? null : (event) => openTable(event, game) })));
+}
+
+/** Open a running game's table with a token for the account's seat in this browser (a browser signed in
+ * elsewhere holds none, or one another browser replaced): the one held is kept while it still works. */
+async function openTable(event, game) {
+  event.preventDefault();
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(SEATS_KEY)) || {}; } catch { all = {}; }
+  const held = all[game.table] && typeof all[game.table].token === "string" ? all[game.table].token : null;
+  try {
+    const answer = await call("POST", `/me/games/${encodeURIComponent(game.table)}/token`, { token: held });
+    all[game.table] = { seat: answer.seat, token: answer.token, name: account ? account.name : "" };
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  } catch { /* the table page then offers what a spectator sees */ }
+  location.hash = game.link;
 }
 
 function gamesTable(caption, games, finished, empty) {
