@@ -145,6 +145,28 @@ def test_a_session_expires(tmp_path: Path) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.2)
         assert client.get("/me").status_code == 401
+        assert sign_in(client, "Alice").status_code == 200
+        with store_of(client).session() as session:  # the expired row went
+            assert len(session.scalars(select(SessionRow)).all()) == 1
+
+
+def test_the_account_flow_on_sqlite_and_postgresql(database_url: str) -> None:
+    """Sign-up with a guest seat, My games, the expiry comparison, settings, deletion: on both databases."""
+    from warcards.server import create_app
+
+    with TestClient(create_app(database_url, config=CONFIG)) as client:
+        table, tokens = started_table(client)
+        sign_up(client, "Ålice", seats=[{"table": table, "token": tokens[1]}])
+        assert client.post("/accounts", json={"name": "ÅLICE", "password": PASSWORD}, headers=OWN).status_code == 409
+        assert [g["seat"] for g in client.get("/me/games").json()["running"]] == [1]
+        assert client.patch("/me", json={"email": "a@example.org", "notify_turns": True}, headers=OWN).is_success
+        client.cookies.clear()
+        assert sign_in(client, "ålice").status_code == 200  # a second session; the first expires in 30 days
+        assert client.get("/me").json() == {"name": "Ålice", "email": "a@example.org", "notify_turns": True}
+        assert client.post("/me/delete", json={"password": PASSWORD}, headers=OWN).status_code == 204
+        assert [s["player"] for s in client.get(f"/tables/{table}").json()["seats"]] == ["p0", DELETED_NAME]
+        with store_of(client).session() as session:
+            assert session.scalars(select(SessionRow)).all() == []
 
 
 # ----- CSRF: the Origin check ------------------------------------------------------------------------------------
