@@ -77,6 +77,18 @@ def test_a_guest_signs_up_keeps_the_seat_and_my_games_shows_it_from_another_brow
         page.locator(f"table.my-games a[href='#/table/{table}']").click()  # a fresh one
         page.wait_for_selector(READY)
         assert page.evaluate(held)[table]["token"] != before
+        second.goto(f"{sqlite_server.http}/#/lobby")  # a table made and joined while signed in: the account's
+        second.fill("#name", "typed name")
+        second.select_option("#game", "cards-of-war")
+        second.wait_for_selector("select[name=seat1]")
+        second.select_option("select[name=seat1]", "random")
+        second.get_by_role("button", name="Create the table").click()
+        second.wait_for_url("**/#/table/*")
+        joined = second.url.rsplit("/", 1)[1]
+        second.wait_for_selector(READY)
+        second.goto(f"{sqlite_server.http}/#/me")
+        second.locator(f"table.my-games a[href='#/table/{joined}']").wait_for()
+        assert f"{name} (you)" in second.locator(f"tr:has(a[href='#/table/{joined}'])").inner_text()
     finally:
         other.close()
 

@@ -99,6 +99,14 @@ def test_a_password_of_the_wrong_length_gets_a_422_that_does_not_echo_it(tmp_pat
         assert password not in answer.text
 
 
+@pytest.mark.parametrize("name", ["x" * 41, "   ", "tab\there"])
+def test_a_user_name_outside_the_display_name_rules_is_refused_with_a_sentence(tmp_path: Path, name: str) -> None:
+    with accounts(tmp_path) as client:
+        answer = client.post("/accounts", json={"name": name, "password": PASSWORD}, headers=OWN)
+        assert answer.status_code == 422 and "display name" in answer.json()["detail"]
+        assert client.get("/me").status_code == 401
+
+
 @pytest.mark.parametrize(
     "body",
     [{"name": "Bob"}, {"name": "Bob", "password": PASSWORD, "admin": True}, {"name": 3, "password": PASSWORD},

@@ -93,8 +93,10 @@ def check_user_name(text: str) -> str:
     try:
         names = importlib.import_module("warcards.server.names")
     except ModuleNotFoundError:
-        from warcards.server.lobby import check_name
+        from warcards.server.lobby import MAX_NAME, check_name
 
+        if len(text.strip()) > MAX_NAME:
+            raise ValueError(f"a display name is 1 to {MAX_NAME} printable characters") from None
         return check_name(text)
     checked: str = names.check_display_name(text)
     return checked
