@@ -133,6 +133,15 @@ def test_sign_out_ends_the_session_and_its_cookie_no_longer_signs_in(tmp_path: P
         assert answer.status_code == 200 and client.get("/me").json()["name"] == "Alice"
 
 
+def test_signing_in_again_ends_the_browsers_previous_session(tmp_path: Path) -> None:
+    with accounts(tmp_path) as client:
+        sign_up(client, "Alice")
+        sign_up(client, "Bob")  # the same browser: Alice's session ends, Bob's begins
+        assert client.get("/me").json()["name"] == "Bob"
+        with store_of(client).session() as session:
+            assert len(session.scalars(select(SessionRow)).all()) == 1
+
+
 def test_a_wrong_password_and_an_unknown_name_get_the_same_refusal(tmp_path: Path) -> None:
     with accounts(tmp_path) as client:
         sign_up(client, "Alice")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from warcards.engine.text import quote
 from warcards.server.accounts import MAX_PASSWORD, Account, AccountError, HeldSeat
+from warcards.server.db import hash_token
 from warcards.server.games import shared_game
 from warcards.server.lobby import Joined
 from warcards.server.process import Server
@@ -251,7 +252,11 @@ def me(account: Account) -> Me:
 async def start_session(
     server: Server, request: Request, response: Response, account: Account, held: list[HeldSeatIn]
 ) -> SignedIn:
-    """Sign `account` in (a new session and its cookie) and take over the guest seats it brought."""
+    """Sign `account` in (a new session and its cookie; the browser's previous session, if any, ends) and
+    take over the guest seats it brought."""
+    previous = request.cookies.get(COOKIE)
+    if previous and len(previous) <= 256:
+        await account_call(server, server.accounts.end_session, hash_token(previous))
     key = await account_call(server, server.accounts.new_session, account.id)
     set_cookie(server, request, response, key)
     taken = await account_call(server, server.accounts.take_over_seats, account, [(s.table, s.token) for s in held])
