@@ -811,6 +811,15 @@ def serve(
         str | None,
         typer.Option("--forwarded-allow-ips", help="Proxies trusted to name the client (X-Forwarded-For), or *."),
     ] = None,
+    session_days: Annotated[
+        float, typer.Option("--session-days", min=0.001, help="Days a sign-in lasts (its session and cookie).")
+    ] = 30.0,
+    signin_rate: Annotated[
+        float, typer.Option("--signin-rate", min=0.0001, help="Sign-ins and sign-ups a second per client address.")
+    ] = 0.1,
+    signin_burst: Annotated[
+        float, typer.Option("--signin-burst", min=1, help="Sign-ins and sign-ups at once per client address.")
+    ] = 20.0,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md; its limits:
     "Limits")."""
@@ -828,7 +837,8 @@ def serve(
         max_tables_per_address=max_tables_per_address, max_open_tables=max_open_tables,
         allow_bot_tables=allow_bot_tables, hello_seconds=hello_seconds, forwarded_allow_ips=forwarded_allow_ips,
         idle_minutes=idle_minutes, bot_lease_seconds=bot_lease_seconds,
-        sweep_seconds=sweep_seconds, drain_seconds=drain_seconds,
+        sweep_seconds=sweep_seconds, drain_seconds=drain_seconds, session_days=session_days,
+        signin_rate=signin_rate, signin_burst=signin_burst,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")

@@ -52,3 +52,9 @@ class ServerConfig:
     forwarded_allow_ips: str | None = None
     """The proxies whose `X-Forwarded-For` header names the client address (uvicorn's `forwarded_allow_ips`,
     a comma-separated list of addresses or `*`); None: uvicorn's default, `$FORWARDED_ALLOW_IPS` or 127.0.0.1."""
+    session_days: float = 30.0
+    """How long a sign-in lasts (the session row and its cookie), in days (`--session-days`)."""
+    signin_rate: float = 0.1
+    """Sign-ins and sign-ups one client address may try a second on average ..."""
+    signin_burst: float = 20.0
+    """... and at once; past that it gets 429 (per account, failed sign-ins also lock it a growing while)."""

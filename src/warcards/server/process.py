@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from warcards.match import derive_seed
+from warcards.server.accounts import Accounts
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub, rating_part
@@ -96,6 +97,11 @@ class Server:
         self.playing_bots: set[str] = set()
         """The tables whose bots (and stand-ins) this process's bot process plays, under its lease."""
         self.keeping_bots: asyncio.Task[None] | None = None
+        self.accounts = Accounts(self.store, self.config.session_days)
+        self.signin_buckets = Buckets(self.config.signin_rate, self.config.signin_burst)
+        """Sign-ins and sign-ups per client address (docs/server.md, "Players and accounts")."""
+        self.hashing = asyncio.Semaphore(2)
+        """Password hashes computed at once, at most (argon2 takes 64 MiB and about 0.3 s each)."""
 
     async def startup(self) -> None:
         await asyncio.to_thread(self.store.migrate)

@@ -172,14 +172,6 @@ def rate(session: Session, table: TableRow, result: dict[str, Any]) -> dict[str,
 
 
 # ----- who is signed in ----------------------------------------------------------------------------------
-async def account_of_request(connection: HTTPConnection) -> str | None:
-    """The id of the account signed in on this request, or None. Reads no cookie yet: the `accounts` branch
-    (sign-in sessions) supplies the real one; until then every request is a guest's and rated tables seat
-    accounts only through the store (tests)."""
-    del connection
-    return None
-
-
 # ----- profiles and leaderboards ---------------------------------------------------------------------------
 def name_key(name: str) -> str:
     """A user name folded for lookup (compatibility forms, then case), as `accounts.name_key` holds it."""

@@ -17,8 +17,8 @@ from warcards.server.limits import PRUNE_EVERY
 from warcards.server.lobby import CreateTable, Joined, JoinSeat, SeatOut, TableOut, check_table
 from warcards.server.names import check_display_name, seat_display_name
 from warcards.server.process import RESTARTING, Server
-from warcards.server.ratings import account_of_request
 from warcards.server.routes import ServerDep, address_of, info_of, refusals, seat_of
+from warcards.server.routes.accounts import session_of
 
 router = APIRouter()
 
@@ -132,15 +132,17 @@ def join_name(request: JoinSeat) -> str:
 @router.post("/tables/{table_id}/seats/{seat}", responses=refusals(400, 403, 404, 409, 422))
 async def join(server: ServerDep, table_id: str, seat: int, request: JoinSeat, http: Request) -> Joined:
     """Take an open person seat under a display name (docs/server.md, "Names"); the answer carries the
-    seat's token (keep it: it is shown once). A rated table's seats are for signed-in accounts only (403
+    seat's token (keep it: it is shown once). Signed in (a session cookie, from this server's page), the seat
+    is the account's and carries its name. A rated table's seats are for signed-in accounts only (403
     otherwise), one seat per account."""
-    name = join_name(request)
+    signed = await session_of(server, http)
+    name = signed[0].name if signed is not None else join_name(request)
     info = await info_of(server, table_id)
     if not 0 <= seat < len(info.seats):
         raise HTTPException(404, f"table {table_id} has seats 0 to {len(info.seats) - 1}")
     if info.status != "open" or info.seats[seat].kind != "person" or info.seats[seat].taken:
         raise HTTPException(409, f"seat {seat} of table {table_id} is not open")
-    account = await account_of_request(http)
+    account = signed[0].id if signed is not None else None
     if info.rated and account is None:
         raise HTTPException(
             403, "this table is rated: sign in to take a seat (ratings belong to accounts); any unrated table "

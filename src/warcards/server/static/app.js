@@ -10,6 +10,7 @@ import { reconnectBox } from "./reconnect.js";
 import { rulesHref, rulesPage, rulesShown, showAnchor } from "./rules.js";
 import { leaderboardPage, playerPage, ratedChoice, ratingChanges } from "./ratings.js";
 import { logLine, nameInput, nameToJoin, othersTurn, seatNames, seatNote, watchingText, withNames } from "./names.js";
+import { accountNav, accountRoute } from "./account.js";  // optional accounts: #/signin, #/signup, #/me, #/settings
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -51,6 +52,7 @@ async function route(first) {
   // ratings.js: #/players/NAME, #/leaderboard/GAME[/GROUP]
   if (page === "players" && id) { stopPage = playerPage(decodeURIComponent(id), main); return; }
   if (page === "leaderboard") { stopPage = leaderboardPage(id ? decodeURIComponent(id) : "cards-of-war", seat === undefined ? undefined : decodeURIComponent(seat), main); return; }
+  if (accountRoute(page, main)) return;
   if (first && !page) {
     for (const table of Object.keys(seats())) {  // a returning player goes back to an unfinished table
       try {
@@ -539,4 +541,5 @@ function tablePage(tableId) {
 }
 
 window.addEventListener("hashchange", () => route(false));
+accountNav();
 route(true);
