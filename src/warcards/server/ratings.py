@@ -18,7 +18,6 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from fastapi.requests import HTTPConnection
 from openskill.models import PlackettLuceRating
 from pydantic import BaseModel
 from sqlalchemy import func, select
