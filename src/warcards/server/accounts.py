@@ -9,7 +9,6 @@ is ever logged or sent. A session cookie holds a random key; its row holds the k
 
 from __future__ import annotations
 
-import importlib
 import re
 import secrets
 import time
@@ -33,6 +32,7 @@ from warcards.server.db import (
     now,
     token_matches,
 )
+from warcards.server.names import check_display_name
 
 DELETED_NAME = "Deleted player"
 """The neutral name a deleted account's seats are shown under."""
@@ -88,18 +88,8 @@ class HeldSeat:
 
 
 def check_user_name(text: str) -> str:
-    """An account's user name follows the display-name rules (`warcards.server.names.check_display_name`;
-    until that module is on this branch, the lobby's `check_name`)."""
-    try:
-        names = importlib.import_module("warcards.server.names")
-    except ModuleNotFoundError:
-        from warcards.server.lobby import MAX_NAME, check_name
-
-        if len(text.strip()) > MAX_NAME:
-            raise ValueError(f"a display name is 1 to {MAX_NAME} printable characters") from None
-        return check_name(text)
-    checked: str = names.check_display_name(text)
-    return checked
+    """An account's user name follows the display-name rules (`warcards.server.names.check_display_name`)."""
+    return check_display_name(text)
 
 
 def name_key(name: str) -> str:
