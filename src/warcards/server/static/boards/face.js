@@ -132,6 +132,7 @@ let tip = null;
 let pressTimer = 0;
 let pressed = null;
 let swallowClick = false;
+let shownFor = null;  // the card whose text the popover shows: a redraw that removes it closes the popover
 
 function tipNode() {
   if (!tip || !tip.isConnected) {
@@ -155,10 +156,12 @@ function showTip(node) {
   box.style.left = `${left}px`;
   box.style.top = `${top}px`;
   node.setAttribute("aria-describedby", "card-tip");
+  shownFor = node;
 }
 
 function hideTip() {
   if (tip) tip.hidden = true;
+  shownFor = null;
 }
 
 function tipped(event) { return event.target instanceof Element ? event.target.closest(".card[data-tip]") : null; }
@@ -167,6 +170,7 @@ document.addEventListener("pointerover", (e) => { const node = tipped(e); if (no
 document.addEventListener("pointerout", (e) => { const node = tipped(e); if (node && e.pointerType === "mouse" && !node.contains(e.relatedTarget)) hideTip(); });
 document.addEventListener("focusin", (e) => { const node = tipped(e); if (node) showTip(node); else hideTip(); });
 document.addEventListener("focusout", (e) => { if (tipped(e) && !tipped({ target: e.relatedTarget })) hideTip(); });
+new MutationObserver(() => { if (shownFor && !shownFor.isConnected) hideTip(); }).observe(document.body, { childList: true, subtree: true });
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
 document.addEventListener("scroll", hideTip, true);
 document.addEventListener("pointerdown", (e) => {  // a long press (touch, pen) shows the text; the click it makes is swallowed

@@ -35,7 +35,7 @@ export function face(facts) {
   const v = facts.values;
   if (facts.kind === "force") {
     const [symbol, frame] = FRAMES[facts.frame] || ["■", facts.frame];
-    return { side, sideText, icon: [symbol, `${frame} Force card`], typeText: `Force · ${frame}`,
+    return { side, sideText, icon: [symbol, `${frame} Force card`], typeText: frame,
              tl: [`${v.air}/${v.surface}/${v.sub}`, `air ${v.air}, surface ${v.surface}, submarine ${v.sub}`],
              tr: [`${facts.vp} VP`, `${facts.vp} victory points`],
              bl: [shortYears(facts.years), `played in ${facts.years.join(", ")}`] };
