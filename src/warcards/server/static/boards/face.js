@@ -5,17 +5,18 @@
 // common.js's `card` and `cardRow` are the ones here.
 import { h } from "./common.js";
 
-/**
- * A game's face of one card, from its facts: `{side, sideText, icon: [symbol, name], tl, tr, bl, br}` where
- * `side` names a colour (style.css `.side-…`), `sideText` says it in words, and each corner is
- * `[text, words]` (what is printed, what a screen reader says) or null.
- */
+// A game's face of one card (its module's `face(facts)`): `{side, sideText, icon: [symbol, name], typeText,
+// tl, tr, bl, br}` where `side` names a colour (cards.css `.side-…`), `sideText` says it in words, and each
+// corner is `[text, words]` (what is printed, what a screen reader and the corner's title say) or null.
+
+/** A corner of a face: top left/right in the coloured band, bottom left/right beside the id. */
 function corner(where, value) {
   if (!value) return null;
   const [text, label] = Array.isArray(value) ? value : [value, value];
   return h("span", { class: `corner ${where}`, title: label, "aria-hidden": "true", text });
 }
 
+/** The popover's lines: the name, the side and type, the facts' text, the printed text, the note. */
 function tipText(name, face, facts, note) {
   return [name, face ? [face.sideText, face.typeText].filter(Boolean).join(" · ") : null, facts ? facts.text : null, facts && facts.printed && facts.printed !== "-" ? `Printed: ${facts.printed}` : null, note]
     .filter(Boolean).join("\n");
