@@ -60,7 +60,7 @@ def test_every_games_hand_is_card_faces_with_corner_values_backs_counted_and_the
     faces = page.evaluate(FACES)
     assert faces and all(f["face"] and f["side"] and f["icon"] and f["focusable"] for f in faces), faces
     assert any(f["corners"] for f in faces), faces  # the values a player decides on, in the corners
-    assert all(re.fullmatch(r"[-+×\w″/.–? ]+", c) for f in faces for c in f["corners"]), faces
+    assert all(re.fullmatch(r"[-+×\w″/.–?* ]+", c) for f in faces for c in f["corners"]), faces
 
     counts = page.locator(".backs").evaluate_all("(nodes) => nodes.map((n) => n.getAttribute('aria-label'))")
     assert counts and all(re.search(r": \d+ cards?", label) for label in counts), counts
