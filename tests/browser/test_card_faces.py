@@ -71,6 +71,11 @@ def test_every_games_hand_is_card_faces_with_corner_values_backs_counted_and_the
     card_id = card.get_attribute("data-card")
     (card.locator(".card-button") if card.locator(".card-button").count() else card).focus()
     assert facts[card_id]["text"] in tip_text(page)  # the whole text, by keyboard focus
+    if page.locator("#hand .card").count() > 1:  # the Tab key goes on to the next card, and its text
+        page.keyboard.press("Tab")
+        second = page.locator("#hand .card").nth(1).get_attribute("data-card")
+        page.wait_for_function("(id) => document.activeElement.closest('.card')?.dataset.card === id", arg=second)
+        assert facts[second]["text"] in tip_text(page)
     page.keyboard.press("Escape")
     page.wait_for_selector("#card-tip", state="hidden")
 
