@@ -68,4 +68,5 @@ def screenshot(page: Any, name: str, full_page: bool = False) -> None:
     if os.environ.get("WARCARDS_SCREENSHOTS"):
         SCREENSHOTS.mkdir(exist_ok=True)
         page.evaluate("window.scrollTo(0, 0)")  # the table from its top, wherever the last click scrolled
+        page.mouse.move(0, 0)  # no card's popover opened by where the last click left the pointer
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

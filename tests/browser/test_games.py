@@ -89,4 +89,5 @@ def test_a_person_joins_by_invite_and_plays_a_whole_game_on_one_screen_at_each_t
     assert info["status"] == "finished"
     assert page.locator("#reason").inner_text().startswith("Reason: ")
     assert page.locator("#outcome").inner_text() in ("You won", "You won (shared)", "You lost", "A draw")
+    assert page.locator("#breakdown tbody tr").count() == seats  # each seat's score and what made it
     assert_no_sideways_scroll(page, f"{name}'s end screen")

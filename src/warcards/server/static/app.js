@@ -1,7 +1,7 @@
 // The browser client of `warcards serve`: the lobby and a table page for every game, using only the
 // documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
 
-import { h, names as namesCard, renderTable } from "./boards/index.js";
+import { cardPlaces, h, markMoved, names as namesCard, renderTable, resultBreakdown } from "./boards/index.js";
 import { clockBox } from "./clock.js";
 import { replayPage } from "./replay.js";
 import { botLevelText, detailText, gamesSection, inviteBox } from "./lobby.js";
@@ -389,11 +389,8 @@ function tablePage(tableId) {
       const chosen = handSlot.querySelector(".card.selected .card-button") || view.querySelector(".card.selected .card-button");
       chosen?.addEventListener("dblclick", () => act(selectedChoices[0].action));
     }
-    if (state.seenAtMove) {  // what came onto the table or into the hand since this seat's last move
-      for (const id of [...view.querySelectorAll(".card-id"), ...handSlot.querySelectorAll(".card-id")]) {
-        if (!state.seenAtMove.has(id.textContent)) id.closest(".card").classList.add("fresh");
-      }
-    }
+    if (state.ownMove) { state.seenAtMove = cardPlaces(view, handSlot); state.ownMove = false; }  // where this seat's move left the cards
+    else if (state.seenAtMove) markMoved(state.seenAtMove, view, handSlot);  // the cards moved since this seat's last move
     reconnect.disable(movesSection);  // no move while the table is not connected
     const focusFree = document.activeElement === document.body || movesSection.contains(document.activeElement);
     if (hadFocus && now && (state.focusMoves !== "turn" || focusFree)) (moves.querySelector("button.move") || movesSection).focus({ preventScroll: true });
@@ -407,7 +404,7 @@ function tablePage(tableId) {
     state.focusMoves = true;
     for (const node of log.querySelectorAll("li.new")) node.classList.remove("new");
     state.lastMoveLine = state.lines || 1;
-    state.seenAtMove = new Set([...view.querySelectorAll(".card-id"), ...handSlot.querySelectorAll(".card-id")].map((id) => id.textContent));
+    state.seenAtMove = cardPlaces(view, handSlot);
     state.selected = null;
     state.pending = messageId();
     state.socket.send(JSON.stringify({ protocol: 1, type: "act", id: state.pending, answers: state.eventNo ?? 0, action }));
@@ -433,6 +430,7 @@ function tablePage(tableId) {
         `${names[i]}${i === state.seat ? " (you)" : ""}: `, h("b", { text: String(score) }), r.winners.includes(i) ? " — winner" : ""))),
       h("p", { id: "reason", text: `Reason: ${named(r.reason)}` }),
       ratingChanges(r),  // ratings.js
+      resultBreakdown(state.game, state.view, { seat: state.seat, names, facts: state.facts, winners: r.winners, scores: r.scores, options: state.info?.options || {} }),
       h("p", { class: "row" },
         h("a", { class: "button primary", id: "play-again", href: "#/lobby",
                  onclick: () => localStorage.setItem("warcards.again", JSON.stringify({ game: state.game, options: state.info?.options || {} })),
@@ -465,6 +463,9 @@ function tablePage(tableId) {
         addLines(message.event); state.eventNo = message.event.event_no;
         state.view = message.view; state.toMove = message.to_move; state.legal = message.legal ?? null;
         if (!waiting.hidden) { waiting.hidden = true; readInfo().catch(() => {}); }
+        if (state.seat !== null && message.event.actor === state.seat) {  // drawn now: the cards as this seat's move left them
+          state.ownMove = true; cancelAnimationFrame(state.frame); state.frame = 0; render();
+        }
         break;
       case "refused":
         refuse(`Refused (${message.code}): ${message.message}`);

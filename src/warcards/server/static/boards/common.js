@@ -27,40 +27,10 @@ export function seatWord(context, seat) {
   return seat === context.seat ? "you" : context.names[seat] || `player ${seat}`;
 }
 
-/**
- * One card: its name, its badge (the value a player reads first: "3F", "2/5/0", "×4"), its facts' line of
- * text and its id (what the notation reads). A card a legal move names is highlighted and is a button: a
- * click plays it (one move) or shows the moves that name it (context.onCard). `id` null: a face-down card.
- */
-export function card(id, context, { badge = null, note = null, tag = "li", className = "" } = {}) {
-  const facts = id ? context.facts[id] : null;
-  const playable = Boolean(id && context.playable && context.playable.has(id));
-  const name = id === null || id === undefined ? "face down" : facts ? facts.name : id;
-  const shownBadge = badge ?? (facts && context.badge ? context.badge(facts) : null);
-  const parts = [
-    h("span", { class: "card-head" },
-      h("b", { class: "card-name", text: name }),
-      shownBadge ? h("span", { class: "badge", text: shownBadge }) : null),
-    facts ? h("span", { class: "card-text", text: facts.text }) : null,
-    note ? h("span", { class: "card-note", text: note }) : null,
-    id ? h("span", { class: "card-id", text: id }) : null,
-  ];
-  const label = [name, shownBadge, facts ? facts.text : null, note, id ? `(${id})` : null].filter(Boolean).join(", ");
-  const classes = ["card", className, playable ? "playable" : "", context.selected === id && id ? "selected" : "",
-                   id ? "" : "down"].filter(Boolean).join(" ");
-  if (playable && context.onCard) {
-    return h(tag, { class: classes },
-      h("button", { class: "card-button", type: "button", "aria-label": `${label}, playable now`,
-                    "aria-pressed": context.selected === id ? "true" : "false", onclick: () => context.onCard(id) }, parts));
-  }
-  return h(tag, { class: classes, "aria-label": label }, parts);
-}
+// A card as a card (its face, its back, its popover): face.js.
+import { card, cardRow } from "./face.js";
 
-/** A row of cards (or "none"). */
-export function cardRow(ids, context, options = {}, label = null) {
-  if (!ids || !ids.length) return h("p", { class: "empty", text: "none" });
-  return h("ul", { class: "cards", "aria-label": label }, ids.map((id) => card(id, context, options)));
-}
+export { card, cardRow };
 
 /** The reader's hand, as `#hand`, with a heading; nothing for a spectator (no hand in the view). */
 export function hand(view, context, { note = () => null, heading = "Your hand" } = {}) {
@@ -68,7 +38,7 @@ export function hand(view, context, { note = () => null, heading = "Your hand" }
   return h("section", { class: "hand", "aria-labelledby": "hand-h" },
     h("h2", { id: "hand-h", text: `${heading} (${view.hand.length})` }),
     view.hand.length
-      ? h("ul", { class: "cards", id: "hand", "aria-label": "Your hand", tabindex: "0" }, view.hand.map((id) => card(id, context, { note: note(id) })))
+      ? h("ul", { class: "cards fan", id: "hand", "aria-label": "Your hand", style: `--n: ${view.hand.length}` }, view.hand.map((id) => card(id, context, { note: note(id) })))
       : h("p", { id: "hand", class: "empty", text: "empty" }));
 }
 
@@ -95,9 +65,9 @@ export function turnLine(parts) {
   return h("p", { class: "turn", id: "turn" }, parts.filter(Boolean).join(" · "));
 }
 
-/** A titled panel of the table. */
+/** A titled panel of the table (`attrs.zone`: where its cards lie, for the cards moved since a move). */
 export function panel(heading, attrs, ...children) {
-  return h("section", { class: `panel ${attrs.class || ""}`.trim(), "aria-label": attrs.label || heading },
+  return h("section", { class: `panel ${attrs.class || ""}`.trim(), "aria-label": attrs.label || heading, "data-zone": attrs.zone },
     h("h3", { text: heading }), ...children);
 }
 

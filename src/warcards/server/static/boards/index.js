@@ -24,4 +24,13 @@ export function renderTable(game, view, context) {
   return module.renderTable(view, { facts: {}, playable: null, selected: null, onCard: null, ...context });
 }
 
+/** The result's breakdown for `game` from its last view: each seat's score and what decided it (the
+ * game module's `breakdown`), or null. */
+export function resultBreakdown(game, view, context) {
+  const module = GAMES[game];
+  if (!module || !module.breakdown || !view) return null;
+  return module.breakdown(view, { facts: {}, ...context });
+}
+
 export { h };
+export { cardPlaces, markMoved } from "./face.js";

@@ -3,6 +3,8 @@
 // each player's side, cards in play (face-down ones counted), Operations won and their VP, captured cards and
 // hand; the cards under the Operation, the prizes to share, the reader's VP and hand.
 import { card, cardRow, details, h, hand, panel, plural, scoreboard, seatWord, title, turnLine } from "./common.js";
+import { backsRow } from "./face.js";
+import { breakdownTable } from "./result.js";
 
 const PHASES = {
   chance: "a draw or a die roll", "choose-operation": "keep one of two Operations (5.0)",
@@ -19,6 +21,37 @@ function badge(facts) {
   if (facts.kind === "bonus") return `+${facts.values.air}/${facts.values.surface}/${facts.values.sub}`;
   if (facts.kind === "operation") return `${facts.vp} VP`;
   return title(facts.kind);
+}
+
+const FRAMES = { air: ["✈", "air"], surface: ["⚓", "surface"], sub: ["▼", "submarine"], combined: ["⚔", "combined"] };
+const KINDS = { bonus: ["✚", "Bonus"], supply: ["⚐", "Supply"], special: ["★", "Special"], storm: ["☁", "Storm"], operation: ["⚑", "Operation"] };
+const shortYears = (years) => (years.length ? `${String(years[0]).slice(2)}–${String(years[years.length - 1]).slice(2)}` : "");
+
+/** A card's face: its side's colour and flag; a Force card's air/surface/sub values top left, its VP top
+ * right, the years it may be played bottom left; a Bonus's values; an Operation's VP, year, load. */
+export function face(facts) {
+  const side = facts.side || (facts.kind === "operation" ? "operation" : "none");
+  const sideText = facts.side ? `${title(facts.side)}${facts.nation ? ` · ${title(facts.nation)}` : ""}` : facts.kind === "operation" ? "Operation" : "Neutral";
+  const v = facts.values;
+  if (facts.kind === "force") {
+    const [symbol, frame] = FRAMES[facts.frame] || ["■", facts.frame];
+    return { side, sideText, icon: [symbol, `${frame} Force card`], typeText: frame,
+             tl: [`${v.air}/${v.surface}/${v.sub}`, `air ${v.air}, surface ${v.surface}, submarine ${v.sub}`],
+             tr: [`${facts.vp} VP`, `${facts.vp} victory points`],
+             bl: [shortYears(facts.years), `played in ${facts.years.join(", ")}`] };
+  }
+  const [symbol, kind] = KINDS[facts.kind] || ["■", title(facts.kind)];
+  if (facts.kind === "bonus") {
+    return { side, sideText, icon: [symbol, kind], typeText: "Bonus",
+             tl: [`+${v.air}/${v.surface}/${v.sub}`, `plus air ${v.air}, surface ${v.surface}, submarine ${v.sub}`] };
+  }
+  if (facts.kind === "operation") {
+    return { side, sideText, icon: [symbol, `${title(facts.operation)} Operation`],
+             typeText: `${title(facts.operation)}${facts.battle_type ? ` · ${facts.battle_type}` : ""}`,
+             tl: [`${facts.vp} VP`, `${facts.vp} victory points`], tr: [String(facts.year), `year ${facts.year}`],
+             bl: facts.load ? [`${facts.load} load`, `${facts.load} load`] : null };
+  }
+  return { side, sideText, icon: [symbol, kind], typeText: kind };
 }
 
 function inForce(view, context) {
@@ -48,7 +81,7 @@ function operation(view, context) {
   if (notes.length) body.push(h("ul", { class: "notes" }, notes.map((n) => h("li", { text: n }))));
   if (view.under_operation.length) body.push(h("h4", { text: "Under the Operation (a tie, 3.4)" }), cardRow(view.under_operation, ctx));
   if (view.share_pool.length) body.push(h("h4", { text: "Prizes to share (5.0)" }), cardRow(view.share_pool, ctx));
-  return panel(head, { class: "operation-panel" }, ...body);
+  return panel(head, { class: "operation-panel", zone: "operation" }, ...body);
 }
 
 function inPlay(view, seat, context) {
@@ -59,15 +92,30 @@ function inPlay(view, seat, context) {
   const flags = view.cancelled[seat] ? " — cancelled (2.44)" : view.sat_out[seat] ? " — sits out" : "";
   const side = view.sides[seat] ? title(view.sides[seat]) : "no side yet";
   return panel(`${seatWord(context, seat) === "you" ? "You" : title(context.names[seat] || `player ${seat}`)} · ${side}${flags}`,
-    { class: `zone${view.current_player === seat ? " acting" : ""}` },
+    { class: `zone${view.current_player === seat ? " acting" : ""}`, zone: `play:${seat}` },
     shown.length || hidden ? h("ul", { class: "cards" },
       shown.map((play) => card(play.card, ctx, { note: [play.face_down ? "face down" : null, play.on ? `on ${context.facts[play.on]?.name || play.on}` : null,
         view.rounds > 1 ? `round ${play.round}` : null].filter(Boolean).join(", ") || null })),
       Array.from({ length: hidden }, () => card(null, ctx))) : h("p", { class: "empty", text: "no card in play" }));
 }
 
+/** The result: each seat's VP columns — the Operations won and their VP, the captured cards, the final VP
+ * (and the series VP in series play). */
+export function breakdown(view, context) {
+  const seats = Array.from({ length: view.players }, (_, i) => i);
+  const columns = [
+    ["Operations won", (i) => (view.won[i].length ? view.won[i].map((id) => `${context.facts[id]?.name || id} (${context.facts[id]?.vp ?? "?"})`).join(", ") : "none")],
+    ["Operations VP", (i) => view.won_vp[i]],
+    ["captured cards", (i) => view.captured_counts[i]],
+  ];
+  if (view.final_vp) columns.push(["captured VP", (i) => view.final_vp[i] - view.won_vp[i]], ["final VP", (i) => view.final_vp[i]]);
+  if (view.series_vp) columns.push([`series VP (to ${SERIES_TARGET})`, (i) => view.series_vp[i]]);
+  return breakdownTable(context, seats, columns,
+    `Med Sirocco after ${view.operations_done} Operations: VP are the Operations won and the captured ships (1.1); most VP wins (1.2).`);
+}
+
 export function renderTable(view, context) {
-  const ctx = { ...context, badge };
+  const ctx = { ...context, badge, face };
   const seats = Array.from({ length: view.players }, (_, i) => i);
   const who = view.current_player;
   const doing = who === null || who === undefined ? PHASES[view.phase] || view.phase
@@ -92,6 +140,8 @@ export function renderTable(view, context) {
       seats.filter((i) => i !== ctx.seat && view.known_in_hands[i].length).map((i) =>
         panel(`${title(ctx.names[i] || `player ${i}`)} holds`, {}, cardRow(view.known_in_hands[i], { ...ctx, playable: null })))) : null,
     hand(view, ctx),
+    backsRow([["Force pile", view.pile_size], ["Operations left", view.operations_left],
+      ...seats.filter((i) => i !== ctx.seat).map((i) => [`${ctx.names[i] || `player ${i}`}'s hand`, view.hand_sizes[i]])], "Face-down cards"),
     h("p", { class: "piles" }, `Force pile ${view.pile_size} · Operations left ${view.operations_left} · discards ${view.discard.length}`),
     details("Discard pile and Operations won", cardRow(view.discard, { ...ctx, playable: null }, {}, "Discard pile"),
       seats.filter((i) => view.won[i].length).map((i) => panel(`won by ${seatWord(ctx, i)}`, {}, cardRow(view.won[i], { ...ctx, playable: null })))),

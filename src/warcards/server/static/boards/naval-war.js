@@ -3,6 +3,8 @@
 // ships at night — its Smoke, Destroyer Squadron, minefields, points and Deep Six; fleets at fleet play; what
 // the phase is resolving; the hand.
 import { card, cardRow, h, hand, panel, plural, scoreboard, seatWord, turnLine } from "./common.js";
+import { backs, backsRow } from "./face.js";
+import { breakdownTable } from "./result.js";
 
 const PHASES = {
   "deal-ships": "dealing ships", "deal-cards": "dealing play cards", refill: "refilling a hand",
@@ -18,6 +20,37 @@ function badge(facts) {
   if (facts.kind === "ship") return facts.gun === "carrier" ? `CV ${facts.hits}` : `${facts.gun}" ${facts.hits}`;
   if (facts.kind === "salvo") return `×${facts.value}`;
   return facts.red ? "red" : null;
+}
+
+const NATIONS = { "Great Britain": "gb", "United States": "us", Japan: "jp", Italy: "it", Germany: "de" };
+const KINDS = {
+  ship: ["⚓", "Ship"], salvo: ["✴", "Salvo"], additional_damage: ["✚", "Additional Damage"], additional_ship: ["⚓", "Additional Ship"],
+  minefield: ["✺", "Minefield"], submarine: ["▼", "Submarine"], torpedo_boat: ["➤", "Torpedo Boat"],
+  destroyer_squadron: ["⚔", "Destroyer Squadron"], smoke: ["☁", "Smoke"], repair: ["⚒", "Repair"], minesweeper: ["⚓", "Minesweeper"],
+};
+
+/** A card's face: a ship in its nation's colour, its gun top left and its Hit Number top right (the hits
+ * that sink it, the points it scores); a salvo's hits top left and the gun that fires it top right; red
+ * cards marked "Red card". */
+export function face(facts) {
+  const [symbol, kind] = KINDS[facts.kind] || ["■", facts.kind];
+  if (facts.kind === "ship") {
+    const carrier = facts.gun === "carrier";
+    return {
+      side: NATIONS[facts.nation] || "none", sideText: facts.nation, icon: carrier ? ["✈", "Carrier"] : [symbol, "Ship"],
+      typeText: carrier ? "carrier" : `${facts.gun}-inch guns`,
+      tl: carrier ? ["CV", "carrier: launches air strikes"] : [`${facts.gun}″`, `${facts.gun}-inch guns`],
+      tr: [String(facts.hits), `Hit Number ${facts.hits}: hits that sink it, points for sinking it`],
+    };
+  }
+  const red = facts.red ? { side: "red", sideText: "Red card" } : { side: "play", sideText: "Play card" };
+  if (facts.kind === "salvo") {
+    return { ...red, icon: [symbol, kind], typeText: `${facts.gun}-inch salvo`,
+             tl: [`×${facts.value}`, plural(facts.value, "hit")], tr: [`${facts.gun}″`, `fired by a ${facts.gun}-inch ship`] };
+  }
+  const value = facts.value ? (facts.kind === "additional_damage" ? [`+${facts.value}`, `+${plural(facts.value, "hit")}`]
+    : [String(facts.value), facts.kind === "destroyer_squadron" ? "4 hits destroy it" : plural(facts.value, "hit")]) : null;
+  return { ...red, icon: [symbol, kind], typeText: kind, tl: value, tr: facts.red ? ["red", "a red card"] : null };
 }
 
 /** A move's word names a card when it is its id or its kind's code (`fire SALVO14x2`, `smoke`, `sub at X`). */
@@ -50,7 +83,8 @@ function taskForce(view, force, context) {
   ].filter(Boolean);
   const sunk = force.deep_six.map((id) => context.facts[id]);
   const who = i === context.seat ? "Your task force" : `${context.names[i] || `player ${i}`}'s task force`;
-  return panel(`${who} · ${flags.join(" · ")}`, { class: `zone${view.current_player === i ? " acting" : ""}` },
+  return panel(`${who} · ${flags.join(" · ")}`, { class: `zone${view.current_player === i ? " acting" : ""}`, zone: `force:${i}` },
+    i !== context.seat ? backs(force.hand_count, `${context.names[i] || `player ${i}`}'s hand`, { className: "force-hand" }) : null,
     force.ships.length ? h("ul", { class: "cards" }, force.ships.map((entry) => ship(entry, context)))
       : h("p", { class: "empty", text: "no ships" }),
     force.mines.length ? h("p", { text: `Minefields before it: ${force.mines.map((c) => context.facts[c]?.name || c).join(", ")}` }) : null,
@@ -70,8 +104,26 @@ function resolving(view, context) {
   return PHASES[view.phase] || view.phase;
 }
 
+/** The result: each seat's points against the target; the last round's points, made of its Deep Six (the
+ * Hit Numbers of the ships it sank) and the bonus or penalty (out of the round, sole survivor). */
+export function breakdown(view, context) {
+  const forces = view.task_forces;
+  const deepSix = (i) => forces[i].deep_six.reduce((sum, id) => sum + (context.facts[id]?.hits || 0), 0);
+  const known = forces.every((force) => force.deep_six.every((id) => context.facts[id]));
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  const columns = [
+    ["points", (i) => `${view.scores[i]} / ${view.target}`],
+    ["last round", (i) => signed(view.last_round[i])],
+    ["Deep Six (ships sunk)", (i) => (forces[i].deep_six.length ? `${deepSix(i)}: ${forces[i].deep_six.map((id) => `${context.facts[id]?.name || id} ${context.facts[id]?.hits ?? ""}`.trim()).join(", ")}` : "0")],
+  ];
+  if (known) columns.push(["out / survivor", (i) => { const rest = view.last_round[i] - deepSix(i); return rest ? signed(rest) : "0"; }]);
+  if (view.teams[0] >= 0) columns.push(["fleet", (i) => FLEETS[view.teams[i]]]);
+  return breakdownTable(context, forces.map((force) => force.seat), columns,
+    `Naval War to ${view.target} points: a round scores the Hit Numbers of the ships a seat sank, -10 out of the round, +10 the sole survivor; most points at or over the target wins.`);
+}
+
 export function renderTable(view, context) {
-  const ctx = { ...context, badge };
+  const ctx = { ...context, badge, face };
   const seats = view.task_forces.map((force) => force.seat);
   const mover = view.current_player >= 0 ? view.current_player : null;
   const actor = mover !== null ? `${seatWord(ctx, mover)} to act` : `${seatWord(ctx, view.turn)}'s turn`;
@@ -85,6 +137,7 @@ export function renderTable(view, context) {
     h("section", { class: "battles", "aria-label": "The task forces" }, h("h2", { text: "Task forces" }),
       h("div", { class: "forces" }, view.task_forces.map((force) => taskForce(view, force, ctx)))),
     hand(view, ctx),
+    backsRow([["Draw pile", view.deck_size], ["Harbor (ships)", view.harbor_size]], "Face-down cards"),
     h("p", { class: "piles" }, `Draw pile ${view.deck_size} · harbor ${view.harbor_size} · discards ${view.discard.length}`
       + (view.unseen_discards ? ` (+${view.unseen_discards} unseen)` : "")),
     view.discard.length ? h("details", {}, h("summary", { text: "Discard pile" }), cardRow(view.discard, { ...ctx, playable: null })) : null,

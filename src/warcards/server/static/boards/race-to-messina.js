@@ -2,6 +2,8 @@
 // each seat's goal, the battles — each table facing the one it fights, with its total, its cards and who is
 // to act — the own face-down deployment, Recon knowledge, the decks and discards, the hand.
 import { card, cardRow, details, h, hand, panel, plural, scoreboard, title, turnLine } from "./common.js";
+import { backsRow } from "./face.js";
+import { breakdownTable } from "./result.js";
 
 // Each variant's PT goal per seat, as params.py VARIANT_TABLE sets them (pt_goal).
 const GOALS = {
@@ -13,6 +15,26 @@ const PHASES = { logistics: "Logistics", strategy: "Strategy", deployment: "Depl
                  recovery: "Recovery", over: "game over" };
 
 const badge = (facts) => `${facts.force}F`;
+
+// A trait's icon (a symbol and its name): the first trait of a card is its type.
+const TRAIT_ICONS = {
+  Infantry: "⚔", Tanks: "⚙", Artillery: "✴", Air: "✈", Naval: "⚓", Strategy: "♜", Leader: "★", Defense: "♖",
+  Terrain: "▲", Weather: "☀", Intelligence: "◉", Base: "⌂", Blunder: "☠",
+};
+const ONLY = { AA: "only the American player deploys it", AB: "only the British player deploys it" };
+
+/** A card's face: its side's colour, Force top left (the strength a battle adds), AA/AB top right, its
+ * ability bottom left (DT, Supply, Recon, Progress, PT). */
+export function face(facts) {
+  const trait = facts.traits[0] || "";
+  return {
+    side: facts.faction, sideText: `${title(facts.faction)}${facts.italian ? " · Italian" : ""}`,
+    icon: [TRAIT_ICONS[trait] || "■", trait || "card"], typeText: facts.traits.join(" / "),
+    tl: [`${facts.force}F`, `Force ${facts.force}`],
+    tr: facts.restriction ? [facts.restriction, `${facts.restriction}: ${ONLY[facts.restriction] || facts.restriction}`] : null,
+    bl: facts.ability ? [facts.ability.replace(/^gain (\d+) PT$/, "+$1 PT"), `ability: ${facts.ability}`] : null,
+  };
+}
 
 /** `table:axis:british` -> "Axis set against the British"; `table:allies` -> "Allies". */
 export function zoneName(zone) {
@@ -33,7 +55,7 @@ function zonePanel(view, zone, context) {
   const cards = view.table[zone].map((entry) => card(entry.id, { ...context, playable: null },
     { note: entry.activated ? "activated" : null }));
   return panel(`${zoneName(zone)} — ${totalText(view, zone)}${marks.length ? ` (${marks.join(", ")})` : ""}`,
-    { class: view.slot === zone ? "zone acting" : "zone" },
+    { class: view.slot === zone ? "zone acting" : "zone", zone },
     cards.length ? h("ul", { class: "cards" }, cards) : h("p", { class: "empty", text: "no card" }));
 }
 
@@ -62,8 +84,19 @@ function counts(sizes) {
   }).join(", ");
 }
 
+/** The result: each seat's PT against its goal (the first to reach its goal wins). */
+export function breakdown(view, context) {
+  const goals = GOALS[view.variant] || {};
+  return breakdownTable(context, view.seats.map((_, i) => i), [
+    ["side", (i) => title(view.seats[i])],
+    ["PT", (i) => view.pt[view.seats[i]]],
+    ["goal", (i) => goals[view.seats[i]] ?? "?"],
+    ["goal reached", (i) => (goals[view.seats[i]] !== undefined && view.pt[view.seats[i]] >= goals[view.seats[i]] ? "yes" : "no")],
+  ], `Race to Messina, ${title(view.variant)}: the first side to reach its PT goal wins; turn ${view.turn} was the last.`);
+}
+
 export function renderTable(view, context) {
-  const ctx = { ...context, badge };
+  const ctx = { ...context, badge, face };
   const seats = view.seats;
   const goals = GOALS[view.variant] || {};
   const who = view.current_player;
@@ -86,7 +119,11 @@ export function renderTable(view, context) {
     known.length ? h("section", { "aria-label": "Recon" }, h("h2", { text: "Recon: what you saw" }),
       known.map(([name, cards]) => panel(`${title(name)}'s hand`, {}, cardRow(cards, { ...ctx, playable: null })))) : null,
     hand(view, ctx, { note: (id) => (id === supply ? "Supply card: keep or reveal" : null) }),
-    h("p", { class: "piles" }, `Decks: ${counts(view.decks)} · discards: ${counts(view.discards)}`),
+    backsRow([
+      ...Object.entries(view.decks).map(([zone, n]) => [zone.split(":")[1] ? `${title(zone.split(":")[1])} deck` : "Deck", n]),
+      ...seats.filter((_, i) => i !== ctx.seat).map((name, i) => [`${ctx.names[seats.indexOf(name)] || title(name)}'s hand`, view.hand_sizes[name]]),
+    ], "Face-down cards"),
+    h("p", { class: "piles" }, `Discards: ${counts(view.discards)}`),
     details("Discard piles", Object.entries(view.discards).map(([zone, cards]) =>
       panel(zone.split(":")[1] ? `${title(zone.split(":")[1])} discards` : "Discards", {}, cardRow(cards, { ...ctx, playable: null })))),
   );
