@@ -777,6 +777,20 @@ def serve(
         str | None,
         typer.Option("--forwarded-allow-ips", help="Proxies trusted to name the client (X-Forwarded-For), or *."),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp", help="Mail server for turn emails: smtp://host:port, smtp+starttls://user:pass@host:587 "
+            "or smtps://user:pass@host:465; none: no email.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None, typer.Option("--mail-from", help="From address of turn emails; default warcards@ the public host.")
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address players open (e.g. https://cards.example.org), for email links."),
+    ] = None,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md; its limits:
     "Limits")."""
@@ -795,7 +809,11 @@ def serve(
         allow_bot_tables=allow_bot_tables, hello_seconds=hello_seconds, forwarded_allow_ips=forwarded_allow_ips,
         idle_minutes=idle_minutes, bot_lease_seconds=bot_lease_seconds,
         sweep_seconds=sweep_seconds, drain_seconds=drain_seconds,
+        smtp=smtp, mail_from=mail_from, public_url=public_url,
     )
+    from warcards.server.mail import mail_settings
+
+    mail_settings(config)  # a bad --smtp, --mail-from or --public-url is refused before anything starts
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
     run_server(host, port, database, config)

@@ -52,3 +52,11 @@ class ServerConfig:
     forwarded_allow_ips: str | None = None
     """The proxies whose `X-Forwarded-For` header names the client address (uvicorn's `forwarded_allow_ips`,
     a comma-separated list of addresses or `*`); None: uvicorn's default, `$FORWARDED_ALLOW_IPS` or 127.0.0.1."""
+    smtp: str | None = None
+    """Where turn notices are sent (`--smtp`): `smtp://host:port`, `smtp+starttls://user:pass@host:587` or
+    `smtps://user:pass@host:465`; None: no email is sent, and `GET /features` says so."""
+    mail_from: str | None = None
+    """The notices' From address (`--mail-from`); None: `warcards@` the host of `public_url`."""
+    public_url: str | None = None
+    """The address players open the server at (`--public-url`, e.g. `https://cards.example.org`): the links
+    in the notices (the table, the unsubscribe page). Required with `smtp`."""

@@ -109,6 +109,7 @@ async function lobbyPage() {
   const seatsBox = h("div");
   const timerSelect = h("select", { id: "timer", "aria-label": "Timer: a limit per move or a chess clock" },
     ...[["none", "no timer"], ["move:60", "60 s a move"], ["move:300", "5 min a move"], ["move:86400", "1 day a move"],
+        ["move:259200", "3 days a move"],
         ["total:300:5", "chess clock: 5 min +5 s a move"], ["total:900:10", "chess clock: 15 min +10 s a move"],
         ["total:3600:0", "chess clock: 1 hour"]]
       .map(([v, t]) => h("option", { value: v, text: t })));
