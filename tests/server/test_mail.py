@@ -6,6 +6,7 @@ unsubscribe that stops them, and an SMTP server that hangs never delaying an act
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email
 import json
 import re
@@ -182,20 +183,27 @@ def correspondence_table(server: ServerProcess, store: Store, accounts: list[str
     return table, tokens
 
 
-@pytest.fixture
-def mail_server(tmp_path: Path, inbox: tuple[Inbox, int]) -> Iterator[tuple[ServerProcess, Store, Inbox]]:
-    """A real server on its own SQLite file sending through the in-process SMTP server."""
-    handler, port = inbox
-    database = f"sqlite:///{tmp_path / 'mail.sqlite3'}"
-    server = ServerProcess(database, tmp_path)
-    server.args = ("--smtp", f"smtp://127.0.0.1:{port}", "--public-url", server.http, "--mail-from", "turns@example.org")
+@contextlib.contextmanager
+def served_with_smtp(folder: Path, smtp: str, *flags: str) -> Iterator[tuple[ServerProcess, Store]]:
+    """A real server on its own SQLite file sending through `smtp`, and a store on the same file."""
+    database = f"sqlite:///{folder / 'mail.sqlite3'}"
+    server = ServerProcess(database, folder)
+    server.args = ("--smtp", smtp, "--public-url", server.http, *flags)
     server.start()
     store = Store(database)
     try:
-        yield server, store, handler
+        yield server, store
     finally:
         store.close()
         server.stop()
+
+
+@pytest.fixture
+def mail_server(tmp_path: Path, inbox: tuple[Inbox, int]) -> Iterator[tuple[ServerProcess, Store, Inbox]]:
+    """A real server sending through the in-process SMTP server."""
+    handler, port = inbox
+    with served_with_smtp(tmp_path, f"smtp://127.0.0.1:{port}", "--mail-from", "turns@example.org") as (server, store):
+        yield server, store, handler
 
 
 def wait_until(condition: Callable[[], bool], shown: Callable[[], object] = lambda: "") -> None:
@@ -328,32 +336,32 @@ class Silent:
 
 
 def test_an_smtp_server_that_hangs_never_delays_an_act(tmp_path: Path) -> None:
+    silent = Silent()
+    try:
+        with served_with_smtp(tmp_path, f"smtp://turns:s3cret-pw@127.0.0.1:{silent.port}") as (server, store):
+            hang_and_act(server, store)
+    finally:
+        silent.close()
+
+
+def hang_and_act(server: ServerProcess, store: Store) -> None:
+    """Acts go on, promptly, while the SMTP server hangs; the failure is logged (no password, no address)."""
     from warcards.server.mail import SMTP_TIMEOUT
 
-    silent = Silent()
-    database = f"sqlite:///{tmp_path / 'mail.sqlite3'}"
-    server = ServerProcess(database, tmp_path)
-    server.args = ("--smtp", f"smtp://127.0.0.1:{silent.port}", "--public-url", server.http)
-    server.start()
-    store = Store(database)
-    try:
-        keen = add_account(store, "Keen", "keen@example.org", notify=True)
-        other = add_account(store, "Other", "other@example.org", notify=True)
-        table, tokens = correspondence_table(server, store, [other, keen])
-        slowest = 0.0
-        for _ in range(6):  # each move queues a notice the hung server holds up; the acts go on regardless
-            _, _, seconds = move(server, table, tokens)
-            slowest = max(slowest, seconds)
-        assert slowest < SMTP_TIMEOUT / 2, f"an act took {slowest:.1f} s with the SMTP server hanging"
-        deadline = time.monotonic() + DEADLINE + SMTP_TIMEOUT
-        while "will try again" not in server.log():  # the failure is logged, the notice kept for a retry
-            assert time.monotonic() < deadline, server.log()[-2000:]
-            time.sleep(0.2)
-        assert "pending" in {status for _, _, status in notices(store, table)}
-    finally:
-        store.close()
-        server.stop()
-        silent.close()
+    keen = add_account(store, "Keen", "keen@example.org", notify=True)
+    other = add_account(store, "Other", "other@example.org", notify=True)
+    table, tokens = correspondence_table(server, store, [other, keen])
+    slowest = 0.0
+    for _ in range(6):  # each move queues a notice the hung server holds up; the acts go on regardless
+        _, _, seconds = move(server, table, tokens)
+        slowest = max(slowest, seconds)
+    assert slowest < SMTP_TIMEOUT / 2, f"an act took {slowest:.1f} s with the SMTP server hanging"
+    deadline = time.monotonic() + DEADLINE + SMTP_TIMEOUT
+    while "will try again" not in server.log():  # the failure is logged, the notice kept for a retry
+        assert time.monotonic() < deadline, server.log()[-2000:]
+        time.sleep(0.2)
+    assert "pending" in {status for _, _, status in notices(store, table)}
+    assert "s3cret-pw" not in server.log() and "keen@example.org" not in server.log()
 
 
 # ----- the mailer and its queries, in process ----------------------------------------------------------------------
@@ -503,3 +511,19 @@ def test_the_smtp_urls_parse_with_their_default_ports_and_hide_the_password() ->
     assert settings is not None and settings.sender == "warcards@cards.example.org"
     assert settings.public_url == "https://cards.example.org"
     assert mail_settings(ServerConfig()) is None
+
+
+@pytest.mark.parametrize(("arguments", "environment", "says"), [
+    (["--smtp", "ftp://mail.example.org", "--public-url", "https://c.example.org"], {}, "scheme 'ftp'"),
+    ([], {"WARCARDS_SMTP": "smtp://me:s3cret@mail.example.org"}, "needs --public-url"),
+])
+def test_warcards_serve_refuses_a_bad_mail_setting_in_one_line_before_serving(
+    arguments: list[str], environment: dict[str, str], says: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from warcards.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--port", "8123", *arguments], env=environment)
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert "serving at" not in result.output and "Traceback" not in result.output and "s3cret" not in result.output

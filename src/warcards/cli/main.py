@@ -780,8 +780,9 @@ def serve(
     smtp: Annotated[
         str | None,
         typer.Option(
-            "--smtp", help="Mail server for turn emails: smtp://host:port, smtp+starttls://user:pass@host:587 "
-            "or smtps://user:pass@host:465; none: no email.",
+            "--smtp", envvar="WARCARDS_SMTP",
+            help="Mail server for turn emails: smtp://host:port, smtp+starttls://user:pass@host:587 "
+            "or smtps://user:pass@host:465; none: no email. $WARCARDS_SMTP keeps a password off the command line.",
         ),
     ] = None,
     mail_from: Annotated[

@@ -36,9 +36,10 @@ async def features(server: ServerDep) -> Features:
     """Whether this server sends turn emails, and what the settings page says about them."""
     sending = server.mailer is not None
     note = (
-        "This server emails you when it is your turn in a game with a day or more a move, if you opt in."
+        "This server emails you when it is your turn in a game of a day or more a move, if you opt in "
+        "(your account's settings)."
         if sending
-        else "This server sends no email (it has no mail server configured): turn notices are off."
+        else "This server sends no email (it has no mail server set up): you get no email when it is your turn."
     )
     return Features(turn_emails=sending, turn_emails_note=note, correspondence_seconds=CORRESPONDENCE_SECONDS)
 

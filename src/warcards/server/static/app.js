@@ -3,6 +3,7 @@
 
 import { h, names as namesCard, renderTable } from "./boards/index.js";
 import { clockBox } from "./clock.js";
+import { correspondenceNote } from "./notices.js";
 import { replayPage } from "./replay.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
@@ -190,7 +191,7 @@ async function lobbyPage() {
       form.appendChild(h("div", {},
         h("label", {}, "game ", gameSelect), optionsBox,
         h("h3", { text: "Seats" }), seatsBox,
-        h("label", {}, "timer ", timerSelect), h("label", {}, "out of time: ", onTimeout),
+        h("label", {}, "timer ", timerSelect, correspondenceNote(timerSelect)), h("label", {}, "out of time: ", onTimeout),
         h("label", {}, publicBox, " public (listed in the lobby)"),
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
