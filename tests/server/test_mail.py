@@ -264,6 +264,7 @@ def test_a_move_emails_the_opted_in_player_whose_turn_it_became_once_per_turn(
     # Quiet opts in: Quiet's turns are emailed, Keen's turn between them sends nothing.
     set_notify(store, quiet, True)
     move_until_turn_of(server, table, tokens, 0)
+    inbox.wait_for("quiet@example.org", 1)  # (before Quiet moves: a notice whose turn has passed is skipped)
     move_until_turn_of(server, table, tokens, 1)
     move_until_turn_of(server, table, tokens, 0)
     inbox.wait_for("quiet@example.org", 2)
@@ -362,6 +363,44 @@ def hang_and_act(server: ServerProcess, store: Store) -> None:
         time.sleep(0.2)
     assert "pending" in {status for _, _, status in notices(store, table)}
     assert "s3cret-pw" not in server.log() and "keen@example.org" not in server.log()
+
+
+def test_two_processes_on_one_postgresql_send_each_turn_once(
+    postgres_url: str, tmp_path: Path, inbox: tuple[Inbox, int]
+) -> None:
+    """Both processes hear every turn (the one that committed it, the other by NOTIFY) and both send mail:
+    each turn's email arrives once."""
+    from .conftest import fresh_postgres_database
+
+    handler, port = inbox
+    database = fresh_postgres_database(postgres_url, "mail_two_processes")
+    servers = [ServerProcess(database, tmp_path / name) for name in ("a", "b")]
+    for server in servers:
+        server.folder.mkdir()
+        server.args = ("--smtp", f"smtp://127.0.0.1:{port}", "--public-url", servers[0].http)
+        server.start()
+    store = Store(database)
+    try:
+        accounts = [add_account(store, f"P{seat}", f"p{seat}@example.org", notify=True) for seat in range(2)]
+        table, tokens = correspondence_table(servers[0], store, accounts)
+        turns = [0, 0]
+        to_move = view_of(servers[0], table, tokens[0])["to_move"]
+        turns[to_move] += 1  # the game's first turn
+        handler.wait_for(f"p{to_move}@example.org", turns[to_move])
+        for number in range(8):  # the moves go to one process and the other in turn
+            mover, after, _ = move(servers[number % 2], table, tokens)
+            if after is not None and after != mover:
+                turns[after] += 1
+                # Each turn's email before its seat moves (a notice whose turn has passed is skipped).
+                handler.wait_for(f"p{after}@example.org", turns[after])
+        wait_until(lambda: [status for _, _, status in notices(store, table)] == ["sent"] * sum(turns),
+                   lambda: notices(store, table))
+        time.sleep(1)  # (a duplicate would be on its way by now; its absence cannot make this test fail wrongly)
+        assert [len(handler.to(f"p{seat}@example.org")) for seat in range(2)] == turns
+    finally:
+        store.close()
+        for server in servers:
+            server.stop()
 
 
 # ----- the mailer and its queries, in process ----------------------------------------------------------------------
