@@ -566,3 +566,29 @@ def test_warcards_serve_refuses_a_bad_mail_setting_in_one_line_before_serving(
     result = CliRunner().invoke(app, ["serve", "--port", "8123", *arguments], env=environment)
     assert result.exit_code == 2 and says in result.output, result.output
     assert "serving at" not in result.output and "Traceback" not in result.output and "s3cret" not in result.output
+
+
+def test_migration_0008_adds_the_notices_to_a_0004_database_and_goes_back(database_url: str) -> None:
+    from sqlalchemy import inspect
+
+    from warcards.server.migrate import upgrade
+
+    store = Store(database_url)
+    try:
+        upgrade(store.engine, "0004")
+        assert "notices" not in inspect(store.engine).get_table_names()
+        store.migrate()
+        assert "notices" in inspect(store.engine).get_table_names()
+        table, _ = stored_turn(store)
+        assert queue_notice(store, table, 0, 5)
+        from alembic import command
+
+        from warcards.server.migrate import config
+
+        with store.engine.begin() as connection:
+            settings = config()
+            settings.attributes["connection"] = connection
+            command.downgrade(settings, "0004")
+        assert "notices" not in inspect(store.engine).get_table_names()
+    finally:
+        store.close()

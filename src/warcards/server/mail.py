@@ -166,17 +166,23 @@ def notice_message(settings: MailSettings, notice: Notice) -> EmailMessage:
     return message
 
 
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS settings of `smtps` and `smtp+starttls` (certificates checked), made once: loading the system's
+    certificates takes tens of milliseconds of the interpreter's time, which the event loop would feel."""
+    return ssl.create_default_context()
+
+
 def send_mail(target: SmtpTarget, message: EmailMessage, timeout: float = SMTP_TIMEOUT) -> None:
     """Send one message (blocking: run it in a thread); raises `OSError` / `smtplib.SMTPException`."""
-    context = ssl.create_default_context()
     client: smtplib.SMTP
     if target.scheme == "smtps":
-        client = smtplib.SMTP_SSL(target.host, target.port, timeout=timeout, context=context)
+        client = smtplib.SMTP_SSL(target.host, target.port, timeout=timeout, context=tls_context())
     else:
         client = smtplib.SMTP(target.host, target.port, timeout=timeout)
     with client:
         if target.scheme == "smtp+starttls":
-            client.starttls(context=context)
+            client.starttls(context=tls_context())
         if target.user is not None and target.password is not None:
             client.login(target.user, target.password)
         client.send_message(message)
