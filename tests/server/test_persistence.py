@@ -27,7 +27,7 @@ def test_the_migrations_create_the_schema_once(database_url: str) -> None:
         tables = set(inspect(store.engine).get_table_names())
         assert {"tables", "seats", "events", "alembic_version"} <= tables
         with store.engine.connect() as connection:
-            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0006"
+            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0008"
     finally:
         store.close()
 

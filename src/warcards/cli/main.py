@@ -820,6 +820,21 @@ def serve(
     signin_burst: Annotated[
         float, typer.Option("--signin-burst", min=1, help="Sign-ins and sign-ups at once per client address.")
     ] = 20.0,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp", envvar="WARCARDS_SMTP",
+            help="Mail server for turn emails: smtp://host:port, smtp+starttls://user:pass@host:587 "
+            "or smtps://user:pass@host:465; none: no email. $WARCARDS_SMTP keeps a password off the command line.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None, typer.Option("--mail-from", help="From address of turn emails; default warcards@ the public host.")
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address players open (e.g. https://cards.example.org), for email links."),
+    ] = None,
 ) -> None:
     """Run the online server: lobby, tables, seats, bots and spectators (docs/server.md; its limits:
     "Limits")."""
@@ -839,7 +854,11 @@ def serve(
         idle_minutes=idle_minutes, bot_lease_seconds=bot_lease_seconds,
         sweep_seconds=sweep_seconds, drain_seconds=drain_seconds, session_days=session_days,
         signin_rate=signin_rate, signin_burst=signin_burst,
+        smtp=smtp, mail_from=mail_from, public_url=public_url,
     )
+    from warcards.server.mail import mail_settings
+
+    mail_settings(config)  # a bad --smtp, --mail-from or --public-url is refused before anything starts
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     typer.echo(f"warcards is serving at http://{shown}:{port}/ — open it in a browser (Ctrl+C stops it)")
     run_server(host, port, database, config)

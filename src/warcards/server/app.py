@@ -28,7 +28,7 @@ from warcards.server import protocol as p
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store
 from warcards.server.process import Server
-from warcards.server.routes import accounts, ops, play, ratings, replays, tables
+from warcards.server.routes import accounts, mail, ops, play, ratings, replays, tables
 from warcards.server.web import mount_web
 
 log = logging.getLogger("warcards.server")
@@ -56,7 +56,7 @@ def create_app(database: str, bot_url: str | None = None, config: ServerConfig |
         message = validation_message(error) if isinstance(error, ValidationError) else str(error)
         return JSONResponse(status_code=422, content={"detail": message})
 
-    for router in (ops.router, tables.router, replays.router, play.router, ratings.router, accounts.router):
+    for router in (ops.router, tables.router, replays.router, play.router, ratings.router, accounts.router, mail.router):
         app.include_router(router)
     mount_web(app)
     return app

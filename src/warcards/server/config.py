@@ -58,3 +58,11 @@ class ServerConfig:
     """Sign-ins and sign-ups one client address may try a second on average ..."""
     signin_burst: float = 20.0
     """... and at once; past that it gets 429 (per account, failed sign-ins also lock it a growing while)."""
+    smtp: str | None = None
+    """Where turn notices are sent (`--smtp`): `smtp://host:port`, `smtp+starttls://user:pass@host:587` or
+    `smtps://user:pass@host:465`; None: no email is sent, and `GET /features` says so."""
+    mail_from: str | None = None
+    """The notices' From address (`--mail-from`); None: `warcards@` the host of `public_url`."""
+    public_url: str | None = None
+    """The address players open the server at (`--public-url`, e.g. `https://cards.example.org`): the links
+    in the notices (the table, the unsubscribe page). Required with `smtp`."""

@@ -68,6 +68,7 @@ class _Before:
     streams: dict[Recipient, int]
     banks: list[float]
     clock_since: float
+    last_mover: int | None
 
 
 DIE_BEFORE_FINISH = "WARCARDS_TEST_DIE_BEFORE_FINISH"
@@ -135,6 +136,11 @@ class TableHub:
         table's bots, and its own timer launches it)."""
         self.claim_retry_seconds = 1.0
         """When the claim fails: the timeout is tried again this much later (that process may have died)."""
+        self.last_mover: int | None = None
+        """The seat of the last action (not chance): a seat to act after its own action goes on with its turn."""
+        self.on_turn: Callable[[TableHub, int], None] | None = None
+        """Called (never awaited) when a new turn begins: a seat other than `last_mover` is to act (the turn
+        notices, `warcards.server.mail`)."""
         self.latencies: deque[float] = LATENCIES
         self.metrics: Metrics = NO_METRICS
         """Where this table counts its events and refusals (its `Server`'s `GET /metrics`)."""
@@ -193,6 +199,7 @@ class TableHub:
             await self._finish()
         elif self.status == "playing" and self.state.current_player() >= 0:
             self._arm_timer()
+            self._turn_began()
 
     async def resume(self) -> None:
         """After a rebuild: finish what a crash interrupted — start a full table, deal the chance that
@@ -620,7 +627,7 @@ class TableHub:
         return _Before(
             state=self.state.clone(), rng=self.rng.getstate(), event_no=self.event_no, actions=len(self.actions),
             streams={who: len(stream) for who, stream in self.streams.items()}, banks=list(self.banks),
-            clock_since=self.clock_since,
+            clock_since=self.clock_since, last_mover=self.last_mover,
         )
 
     def _restore(self, before: _Before) -> None:
@@ -635,6 +642,7 @@ class TableHub:
             del self.history[who][length:]
         self.banks = before.banks
         self.clock_since = before.clock_since
+        self.last_mover = before.last_mover
 
     async def _deal_and_commit(self, before: _Before, events: list[EventInfo], frames: Frames) -> bool:
         """After `events` (the act already applied, or none): sample and apply the chance that follows until a
@@ -695,6 +703,14 @@ class TableHub:
             await self._finish()
         else:
             self._arm_timer()
+            self._turn_began()
+
+    def _turn_began(self) -> None:
+        """Tell `on_turn` when the seat to act is not the one that acted last: its turn begins (again on a
+        restart's resume or another process's catch-up: the notices' key makes the repeat a no-op)."""
+        seat = self.state.current_player()
+        if self.on_turn is not None and seat >= 0 and seat != self.last_mover:
+            self.on_turn(self, seat)
 
     def _arm_timer(self) -> None:
         """With a timer: the table's policy acts on the running seat if this event is still the last when its
@@ -764,6 +780,8 @@ class TableHub:
         """Apply one event through the engine's driver step (`apply_logged`: `before`, when given, is an
         unchanged copy of the state it reads instead of copying it) and add it, as each recipient sees it, to
         the stream of every recipient that does not see it as nothing (docs/protocol.md)."""
+        if kind == "action":
+            self.last_mover = (before or self.state).current_player()
         told = apply_logged(self.state, action, self.recipients, before)
         self.event_no += 1
         self.actions.append(action)

@@ -25,6 +25,7 @@ from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub, rating_part
 from warcards.server.limits import Buckets, TableQuota
+from warcards.server.mail import Mailer, mail_settings
 from warcards.server.metrics import Metrics
 
 log = logging.getLogger("warcards.server")
@@ -102,10 +103,16 @@ class Server:
         """Sign-ins and sign-ups per client address (docs/server.md, "Players and accounts")."""
         self.hashing = asyncio.Semaphore(2)
         """Password hashes computed at once, at most (argon2 takes 64 MiB and about 0.3 s each)."""
+        settings = mail_settings(self.config)
+        self.mailer = Mailer(self.store, settings, self.owner) if settings is not None else None
+        """The turn notices by email (`--smtp`), or None: no email."""
+        self.sending: asyncio.Task[None] | None = None
 
     async def startup(self) -> None:
         await asyncio.to_thread(self.store.migrate)
         self.migrated = True
+        if self.mailer is not None:
+            self.sending = asyncio.create_task(self.mailer.run())
         if self.store.engine.dialect.name == "postgresql":
             loop = asyncio.get_running_loop()
 
@@ -195,6 +202,9 @@ class Server:
                 await self.sweeper
         if self.keeping_bots is not None:
             self.keeping_bots.cancel()
+        if self.sending is not None and self.mailer is not None:
+            self.sending.cancel()
+            await self.mailer.stop()
         self.stop_listening.set()
         if self.listener is not None:
             await self.listener
@@ -225,6 +235,8 @@ class Server:
                         hub.launch_stand_in = functools.partial(self.launch_stand_in, hub)
                         hub.claim_bots = functools.partial(self.claim_bots, table_id)
                         hub.claim_retry_seconds = self.config.bot_lease_seconds / 3
+                    if self.mailer is not None:
+                        hub.on_turn = self.mailer.turn_began
                     hub.metrics = self.metrics
                     hub.latencies = self.metrics.latencies
                     self.metrics.rebuilds.inc()

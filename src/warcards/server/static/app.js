@@ -3,6 +3,7 @@
 
 import { cardPlaces, h, markMoved, names as namesCard, renderTable, resultBreakdown } from "./boards/index.js";
 import { clockBox } from "./clock.js";
+import { correspondenceNote } from "./notices.js";
 import { replayPage } from "./replay.js";
 import { botLevelText, detailText, gamesSection, inviteBox } from "./lobby.js";
 import { pacer } from "./pacing.js";
@@ -117,6 +118,7 @@ async function lobbyPage() {
   const seatsBox = h("div");
   const timerSelect = h("select", { id: "timer", "aria-label": "Timer: a limit per move or a chess clock" },
     ...[["none", "no timer"], ["move:60", "60 s a move"], ["move:300", "5 min a move"], ["move:86400", "1 day a move"],
+        ["move:259200", "3 days a move"],
         ["total:300:5", "chess clock: 5 min +5 s a move"], ["total:900:10", "chess clock: 15 min +10 s a move"],
         ["total:3600:0", "chess clock: 1 hour"]]
       .map(([v, t]) => h("option", { value: v, text: t })));
@@ -204,6 +206,8 @@ async function lobbyPage() {
         h("h3", { text: "Seats" }), seatsBox,
         h("label", {}, "timer ", timerSelect), h("label", {}, "out of time: ", onTimeout),
         h("label", {}, publicBox, " public (listed in the lobby)"), rated.label,
+        h("label", {}, "timer ", timerSelect, correspondenceNote(timerSelect)), h("label", {}, "out of time: ", onTimeout),
+        h("label", {}, publicBox, " public (listed in the lobby)"),
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
   showOptions();
