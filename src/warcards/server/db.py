@@ -78,6 +78,8 @@ class TableRow(Base):
     """... until this time (seconds since the epoch) unless it renews the lease; then any process may take it."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     """Chosen at creation (migration 0004): the result changes the seats' accounts' ratings."""
+    chat: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Chosen at creation (migration 0007): False, the table has no chat at all (`social`)."""
 
 
 class SeatRow(Base):
@@ -237,6 +239,7 @@ class TableInfo:
     status: str
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
+    chat: bool = True
 
 
 @dataclass(frozen=True)
@@ -302,15 +305,17 @@ class Store:
         public: bool,
         timer: dict[str, Any] | None,
         seats: list[tuple[str, str | None]],
+        chat: bool = True,
     ) -> tuple[str, dict[int, str]]:
-        """A new table; returns its id and the tokens of its bot seats (bots are seated at once)."""
+        """A new table; returns its id and the tokens of its bot seats (bots are seated at once). `chat`
+        False: a table without chat."""
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         bot_tokens: dict[int, str] = {}
         with self.session() as session:
             session.add(
                 TableRow(
                     id=table_id, game=game, options=options, seed=seed, public=public, timer=timer,
-                    status="open", result=None, created_at=now(),
+                    status="open", result=None, created_at=now(), chat=chat,
                 )
             )
             session.flush()
@@ -342,6 +347,7 @@ class Store:
             seats=tuple(
                 SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash is not None) for s in seats
             ),
+            chat=row.chat,
         )
 
     def tables(self, public_only: bool = True, status: str | None = None) -> list[TableInfo]:

@@ -66,6 +66,7 @@ class CreateTable(BaseModel):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
     public: StrictBool = True
     timer: TimerSpec = Field(default_factory=TimerSpec)
+    chat: StrictBool = Field(True, description="False: the table has no chat at all (docs/protocol.md, \"Chat\")")
 
 
 class SeatOut(BaseModel):
@@ -87,6 +88,7 @@ class TableOut(BaseModel):
     invite: str
     websocket: str
     result: dict[str, Any] | None = None
+    chat: bool = True
 
 
 class JoinSeat(BaseModel):

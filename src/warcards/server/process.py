@@ -75,6 +75,8 @@ class Server:
         """Client messages per (table, seat), over all that seat's connections (docs/server.md, "Limits")."""
         self.address_buckets = Buckets(self.config.address_rate, self.config.address_burst)
         """Client messages per client address, over all its connections but the bot process's."""
+        self.chat_buckets = Buckets(self.config.chat_rate, self.config.chat_burst)
+        """Chat messages per (table, seat), or per (table, address) for its spectators (`social`)."""
         self.quota = TableQuota()
         self.store = Store(database)
         self.hubs: dict[str, TableHub] = {}

@@ -35,7 +35,7 @@ def table_out(info: TableInfo) -> TableOut:
             )
             for s in info.seats
         ],
-        invite=f"/tables/{info.id}", websocket=f"/tables/{info.id}/ws", result=info.result,
+        invite=f"/tables/{info.id}", websocket=f"/tables/{info.id}/ws", result=info.result, chat=info.chat,
     )
 
 
@@ -88,7 +88,7 @@ async def create_table(server: ServerDep, request: CreateTable, http: Request) -
     with server.quota.reserving(address):
         table_id, tokens = await asyncio.to_thread(
             server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
-            request.timer.model_dump(), seats,
+            request.timer.model_dump(), seats, request.chat,
         )
         hub = await server.hub(table_id)
         assert hub is not None
