@@ -13,7 +13,8 @@ accept at once); when every person has accepted, a new table with the same game,
 setting, privacy and seats is created, each person already seated in the same seat under the same name
 (and account), and each seat's connections are sent that seat's new token only. A `rematch` with
 `accept: false` declines: the proposal is cancelled and every reader is told who declined. A proposal
-lives in the memory of the process holding the table (a restart forgets it: propose again).
+lives in the memory of the process holding the table for an hour after its last answer (a restart
+forgets it: propose again).
 """
 
 from __future__ import annotations
@@ -172,6 +173,34 @@ class Proposal:
     accepted: set[int]
     table: str | None = None
     tokens: dict[int, str] = field(default_factory=dict)
+    touched: float = field(default_factory=time.monotonic)
+
+
+REMATCH_SECONDS = 3600.0
+"""How long a rematch proposal (and, once ready, each seat's new token) is kept after its last answer."""
+
+PROPOSALS: dict[str, Proposal] = {}
+"""Finished table id -> its rematch, in this process's memory (not the hub's: a finished table leaves
+memory as soon as nobody is connected, and a seat that reconnects is sent its new token again)."""
+
+
+def proposal_of(table_id: str) -> Proposal | None:
+    keep_proposal(None, None)
+    return PROPOSALS.get(table_id)
+
+
+def keep_proposal(table_id: str | None, proposal: Proposal | None) -> None:
+    """Keep (or with None, forget) the table's proposal, letting go of those older than `REMATCH_SECONDS`."""
+    now = time.monotonic()
+    for stale in [key for key, kept in PROPOSALS.items() if now - kept.touched > REMATCH_SECONDS]:
+        del PROPOSALS[stale]
+    if table_id is None:
+        return
+    if proposal is None:
+        PROPOSALS.pop(table_id, None)
+    else:
+        proposal.touched = now
+        PROPOSALS[table_id] = proposal
 
 
 @dataclass(eq=False)
@@ -186,7 +215,6 @@ class TableSocial:
     spectators: int = 0
     answers: dict[tuple[int, str], str] = field(default_factory=dict)
     """(seat, client message id) -> the answer sent: a repeated id gets it again, nothing is sent twice."""
-    proposal: Proposal | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     loaded: bool = False
 
@@ -249,8 +277,9 @@ def join(hub: TableHub, social: TableSocial, connection: Connection) -> None:
         name = f"Spectator {social.spectators}"
     social.readers[connection] = name
     connection.send(chat_log(social, connection))
-    if hub.finished and social.proposal is not None:
-        connection.send(rematch_frame(hub, social.proposal, connection.seat))
+    proposal = proposal_of(hub.id)
+    if hub.finished and proposal is not None:
+        connection.send(rematch_frame(hub, proposal, connection.seat))
 
 
 def detached(hub: TableHub, connection: Connection) -> None:
@@ -406,13 +435,13 @@ async def rematch(server: Server, hub: TableHub, connection: Connection, message
         return refuse(connection, message.id, "rematch_refused", "the game is not over: a rematch is proposed after the end")
     social = await social_of(hub)
     async with social.lock:
-        proposal = social.proposal
+        proposal = proposal_of(hub.id)
         if proposal is not None and proposal.table is not None:
             connection.send(rematch_frame(hub, proposal, seat))
         elif not message.accept:
             if proposal is None:
                 return refuse(connection, message.id, "rematch_refused", "no rematch is proposed: nothing to decline")
-            social.proposal = None
+            keep_proposal(hub.id, None)
             declined = p.Rematch(
                 status="declined", accepted=sorted(proposal.accepted), waiting=[], by=seat,
                 message=f"{seat_label(hub, seat)} declined the rematch",
@@ -421,12 +450,13 @@ async def rematch(server: Server, hub: TableHub, connection: Connection, message
         else:
             if proposal is None:
                 bots = {s.seat for s in hub.info.seats if s.kind == "bot"}
-                proposal = social.proposal = Proposal(accepted=bots)
+                proposal = Proposal(accepted=bots)
             proposal.accepted.add(seat)
+            keep_proposal(hub.id, proposal)
             if all(person in proposal.accepted for person in person_seats(hub)):
                 problem = await make_rematch(server, hub, proposal)
                 if problem is not None:
-                    social.proposal = None
+                    keep_proposal(hub.id, None)
                     failed = p.Rematch(status="failed", accepted=[], waiting=[], message=problem)
                     tell(social, lambda _: failed)
                     connection.send(p.Ack(id=message.id, event_no=hub.position(seat)))
