@@ -59,6 +59,11 @@ def chats(messages: list[dict[str, Any]]) -> list[str]:
     return [m["text"] for m in messages if m["type"] == "chat"]
 
 
+def chat_log_name(connection: Peer) -> str:
+    """The name the connection's own messages carry, from the chat_log it was sent."""
+    return str(next(m for m in connection.received if m["type"] == "chat_log")["name"])
+
+
 def three_seats(client: Any) -> tuple[str, list[str]]:
     """A started Naval War table of three people."""
     table = client.post(
@@ -81,7 +86,8 @@ def test_players_read_each_other_and_spectators_read_only_their_own_channel(tmp_
         with peer(client, table, tokens[0]) as alice, peer(client, table, tokens[1]) as bob, \
                 peer(client, table) as watcher:
             for connection in (alice, bob, watcher):
-                assert chat_log(connection) == {"protocol": 1, "type": "chat_log", "enabled": True, "messages": [], "muted": []}
+                assert chat_log(connection)["messages"] == []
+            assert [chat_log_name(c) for c in (alice, bob, watcher)] == ["p0", "p1", "Spectator 1"]
             assert say(alice, "  good luck  ", "a1")["type"] == "ack"
             assert say(watcher, "go Bob!", "w1")["type"] == "ack"
             seen = {name: everything(c) for name, c in (("alice", alice), ("bob", bob), ("watcher", watcher))}
@@ -206,7 +212,9 @@ def test_a_table_created_with_chat_off_has_no_chat_at_all(tmp_path: Path) -> Non
         table = created.json()["id"]
         tokens = [client.post(f"/tables/{table}/seats/{s}", json={"name": f"p{s}"}).json()["token"] for s in range(2)]
         with peer(client, table, tokens[0]) as alice, peer(client, table) as watcher:
-            assert chat_log(alice) == {"protocol": 1, "type": "chat_log", "enabled": False, "messages": [], "muted": []}
+            assert chat_log(alice) == {
+                "protocol": 1, "type": "chat_log", "enabled": False, "name": "p0", "messages": [], "muted": [],
+            }
             chat_log(watcher)
             refused = say(alice, "hello?", "a1")
             assert refused == {
@@ -283,7 +291,7 @@ def test_chat_frames_carry_only_what_people_typed(tmp_path: Path) -> None:
                 if message["type"] == "chat":
                     assert set(message) == CHAT_FIELDS
                 if message["type"] == "chat_log":
-                    assert set(message) == {"protocol", "type", "enabled", "messages", "muted"}
+                    assert set(message) == {"protocol", "type", "enabled", "name", "messages", "muted"}
                     assert all(set(m) == CHAT_FIELDS for m in message["messages"])
         watcher_text = json.dumps(frames["watcher"])
         assert "secret plan" not in watcher_text and "me too" not in watcher_text

@@ -278,11 +278,13 @@ class Chat(_Message):
 
 
 class ChatLog(_Message):
-    """Sent to a person or a spectator after its catch-up: whether the table has chat, the newest
-    messages it may read (at most `CHAT_LOG`, oldest first, its mutes applied) and the seats it mutes."""
+    """Sent to a person or a spectator after its catch-up: whether the table has chat, the name its own
+    messages carry (a seat's name, or "Spectator N"), the newest messages it may read (at most `CHAT_LOG`,
+    oldest first, its mutes applied) and the seats it mutes."""
 
     type: Literal["chat_log"] = "chat_log"
     enabled: bool
+    name: str
     messages: list[Chat]
     muted: list[int]
 

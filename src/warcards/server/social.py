@@ -251,10 +251,13 @@ def sees(social: TableSocial, reader: Connection, message: p.Chat) -> bool:
     return message.from_ is None or message.from_ not in social.mutes.get(reader.seat, set())
 
 
-def chat_log(social: TableSocial, reader: Connection) -> p.ChatLog:
+def chat_log(hub: TableHub, social: TableSocial, reader: Connection) -> p.ChatLog:
     visible = [message for message in social.messages if sees(social, reader, message)][-p.CHAT_LOG:]
     muted = sorted(social.mutes.get(reader.seat, set())) if reader.seat is not None else []
-    return p.ChatLog(enabled=social.enabled, messages=visible if social.enabled else [], muted=muted)
+    return p.ChatLog(
+        enabled=social.enabled, name=writer_name(hub, social, reader),
+        messages=visible if social.enabled else [], muted=muted,
+    )
 
 
 async def attached(hub: TableHub, connection: Connection, wants_chat: bool) -> None:
@@ -276,7 +279,7 @@ def join(hub: TableHub, social: TableSocial, connection: Connection) -> None:
         social.spectators += 1
         name = f"Spectator {social.spectators}"
     social.readers[connection] = name
-    connection.send(chat_log(social, connection))
+    connection.send(chat_log(hub, social, connection))
     proposal = proposal_of(hub.id)
     if hub.finished and proposal is not None:
         connection.send(rematch_frame(hub, proposal, connection.seat))
@@ -386,7 +389,7 @@ async def mute(hub: TableHub, connection: Connection, message: p.Mute) -> None:
             muted.discard(message.seat)
         for reader in social.readers:
             if reader.seat == seat:
-                reader.send(chat_log(social, reader))
+                reader.send(chat_log(hub, social, reader))
         connection.send(p.Ack(id=message.id, event_no=hub.position(seat)))
 
 
