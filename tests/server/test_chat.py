@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from warcards.server.social import clean_chat
+from warcards.server.connection import Connection
+from warcards.server.social import clean_chat, reads_chat
 
-from .client import TEST_CONFIG, Peer, lobby, started_table
+from .client import TEST_CONFIG, Peer, hub, lobby, started_table
 
 CHAT_FIELDS = {"protocol", "type", "number", "channel", "from", "name", "text", "at"}
 
@@ -324,3 +325,15 @@ def test_spectators_on_one_address_share_a_chat_bucket(tmp_path: Path) -> None:
             assert say(two, "b", "2")["type"] == "ack"
             refused = say(two, "c", "3")
             assert refused["code"] == "chat_limited" and "spectators of one address" in refused["message"]
+
+
+def test_a_stand_in_or_a_bot_seat_reads_no_chat_and_a_person_or_a_spectator_does(tmp_path: Path) -> None:
+    """A stand-in holds a person's seat after a timeout: it is a bot, and gets no chat frame (the person's
+    own connections still do)."""
+    with lobby(tmp_path) as client:
+        table = client.post("/tables", json={
+            "game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
+        }).json()["id"]
+        held = hub(client, table)
+        assert reads_chat(held, Connection(0)) and reads_chat(held, Connection(None))
+        assert not reads_chat(held, Connection(0, stand_in=True)) and not reads_chat(held, Connection(1))
