@@ -337,3 +337,22 @@ def test_a_stand_in_or_a_bot_seat_reads_no_chat_and_a_person_or_a_spectator_does
         held = hub(client, table)
         assert reads_chat(held, Connection(0)) and reads_chat(held, Connection(None))
         assert not reads_chat(held, Connection(0, stand_in=True)) and not reads_chat(held, Connection(1))
+
+
+def test_two_processes_on_one_database_never_give_two_messages_one_number(tmp_path: Path) -> None:
+    """The second process read the chat before the first wrote its message: its own message's number is
+    taken, so it reads the log again and takes the next (and its reader's log then holds both)."""
+    with lobby(tmp_path) as first, lobby(tmp_path) as second:
+        table, tokens = started_table(first)
+        with peer(second, table, tokens[1]) as bob:
+            chat_log(bob)
+            with peer(first, table, tokens[0]) as alice:
+                chat_log(alice)
+                assert say(alice, "from the first", "a1")["type"] == "ack"
+            assert say(bob, "from the second", "b1")["type"] == "ack"
+            mine = [m for m in everything(bob) if m["type"] == "chat"]
+        assert [(m["number"], m["text"]) for m in mine] == [(2, "from the second")]
+        with peer(first, table, tokens[0]) as alice:
+            assert [(m["number"], m["text"]) for m in chat_log(alice)["messages"]] == [
+                (1, "from the first"), (2, "from the second"),
+            ]

@@ -262,10 +262,13 @@ def chat_log(hub: TableHub, social: TableSocial, reader: Connection) -> p.ChatLo
 
 async def attached(hub: TableHub, connection: Connection, wants_chat: bool) -> None:
     """After a connection's catch-up: a person or a spectator that asked for chat (its `hello`) reads it
-    from now on (`join`). A bot's connection gets nothing."""
+    from now on (`join`), the log read again from the database (another process may have written to it). A
+    bot's connection gets nothing."""
     if wants_chat and reads_chat(hub, connection):
         social = await social_of(hub)
         async with social.lock:
+            if social.enabled:  # what other processes on the same database wrote since this one read it
+                social.messages, social.mutes = await asyncio.to_thread(load_chat, hub.store, hub.id)
             join(hub, social, connection)
 
 
