@@ -4,6 +4,7 @@ without chat, messages stored and caught up after a reconnect and a restart, and
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -13,10 +14,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from warcards.server import create_app
 from warcards.server.connection import Connection
 from warcards.server.social import clean_chat, reads_chat
 
 from .client import TEST_CONFIG, Peer, hub, lobby, started_table
+from .conftest import fresh_postgres_database
 
 CHAT_FIELDS = {"protocol", "type", "number", "channel", "from", "name", "text", "at"}
 
@@ -356,3 +359,28 @@ def test_two_processes_on_one_database_never_give_two_messages_one_number(tmp_pa
             assert [(m["number"], m["text"]) for m in chat_log(alice)["messages"]] == [
                 (1, "from the first"), (2, "from the second"),
             ]
+
+
+def test_a_message_reaches_the_readers_on_another_process_sharing_postgresql(postgres_url: str) -> None:
+    """Two server processes on one PostgreSQL (two apps here): a message stored by one is sent at once to the
+    other's readers (`NOTIFY warcards_chat`), with its mutes and channels applied there too."""
+    url = fresh_postgres_database(postgres_url, "chat_two_processes")
+    with TestClient(create_app(url, config=TEST_CONFIG)) as first, TestClient(create_app(url, config=TEST_CONFIG)) as second:
+        table, tokens = started_table(first)
+        with peer(first, table, tokens[0]) as alice, peer(second, table, tokens[1]) as bob, \
+                peer(second, table) as watcher:
+            for connection in (alice, bob, watcher):
+                chat_log(connection)
+            assert say(alice, "across", "a1")["type"] == "ack"
+            deadline = time.monotonic() + 60
+            while "across" not in chats(bob.received) and time.monotonic() < deadline:
+                flush(bob)
+                time.sleep(0.05)
+            assert chats(bob.received) == ["across"]
+            assert say(watcher, "seen", "w1")["type"] == "ack"
+            deadline = time.monotonic() + 60
+            while "seen" not in chats(alice.received) and time.monotonic() < deadline:
+                flush(alice)
+                time.sleep(0.05)
+            assert chats(alice.received) == ["across", "seen"]
+            assert chats(everything(watcher)) == ["seen"]  # the players' channel is not sent there either

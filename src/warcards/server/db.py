@@ -52,6 +52,9 @@ TOKEN_BYTES = 24
 CHANNEL = "warcards_events"
 """The PostgreSQL `NOTIFY` channel of accepted events (payload: table id, a space, the event number)."""
 
+CHAT_CHANNEL = "warcards_chat"
+"""The PostgreSQL `NOTIFY` channel of chat messages (payload: table id, a space, the message's number)."""
+
 TABLE_ID_BYTES = 9
 """Table ids (what an invite link names) carry 72 random bits: not guessable, but not a credential."""
 
@@ -283,18 +286,26 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def listen(self, stop: threading.Event, notify: Callable[[str, int], None]) -> None:
-        """Call `notify(table_id, event_no)` for every event any process commits (PostgreSQL only; blocks
-        until `stop` is set — run it in a thread)."""
+    def listen(
+        self, stop: threading.Event, notify: Callable[[str, int], None],
+        chat: Callable[[str, int], None] | None = None,
+    ) -> None:
+        """Call `notify(table_id, event_no)` for every event any process commits, and `chat(table_id,
+        number)` for every chat message (PostgreSQL only; blocks until `stop` is set — run it in a thread)."""
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
+            if chat is not None:
+                connection.execute(f"LISTEN {CHAT_CHANNEL}")
             while not stop.is_set():
                 for message in connection.notifies(timeout=0.5):
                     table_id, _, number = message.payload.partition(" ")
-                    notify(table_id, int(number))
+                    if message.channel == CHAT_CHANNEL and chat is not None:
+                        chat(table_id, int(number))
+                    else:
+                        notify(table_id, int(number))
 
     # ----- tables and seats -------------------------------------------------------------------------------
     def create_table(

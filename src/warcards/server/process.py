@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from warcards.match import derive_seed
+from warcards.server import social
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
 from warcards.server.hub import TableHub
@@ -108,7 +109,12 @@ class Server:
             def notified(table_id: str, event_no: int) -> None:
                 loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.forward(table_id, event_no)))
 
-            self.listener = asyncio.create_task(asyncio.to_thread(self.store.listen, self.stop_listening, notified))
+            def chatted(table_id: str, number: int) -> None:
+                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(social.forward_chat(self, table_id, number)))
+
+            self.listener = asyncio.create_task(
+                asyncio.to_thread(self.store.listen, self.stop_listening, notified, chatted)
+            )
         if self.bots is not None:
             await self.bots.start()
             if self.store.engine.dialect.name == "sqlite":

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, select, update
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from warcards.server import protocol as p
 from warcards.server.connection import Connection
-from warcards.server.db import Base, SeatRow, Store, hash_token, new_token
+from warcards.server.db import CHAT_CHANNEL, Base, SeatRow, Store, hash_token, new_token
 from warcards.server.hub import TableHub
 
 if TYPE_CHECKING:
@@ -125,7 +125,9 @@ def _chat_of(row: ChatMessageRow) -> p.Chat:
 
 
 def add_chat(store: Store, table_id: str, message: p.Chat) -> None:
-    """Store one message; `IntegrityError` when its number is taken (another process wrote one first)."""
+    """Store one message; `IntegrityError` when its number is taken (another process wrote one first). On
+    PostgreSQL the same transaction sends `NOTIFY warcards_chat, 'TABLE NUMBER'`: every process holding the
+    table sends it to its own readers (`forward_chat`)."""
     with store.session() as session:
         session.add(
             ChatMessageRow(
@@ -133,6 +135,12 @@ def add_chat(store: Store, table_id: str, message: p.Chat) -> None:
                 name=message.name, text=message.text, at=datetime.fromtimestamp(message.at, UTC),
             )
         )
+        if store.engine.dialect.name == "postgresql":
+            session.flush()
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHAT_CHANNEL, "payload": f"{table_id} {message.number}"},
+            )
 
 
 def set_mute(store: Store, table_id: str, seat: int, muted_seat: int, muted: bool) -> None:
@@ -332,7 +340,7 @@ async def chat(server: Server, hub: TableHub, connection: Connection, message: p
             else "a spectator writes to the spectators' channel only; the players' channel is for the seats",
         )
     try:
-        text = clean_chat(message.text)
+        cleaned = clean_chat(message.text)
     except ValueError as error:
         return refuse(connection, message.id, "chat_refused", str(error))
     key = (hub.id, seat) if seat is not None else (hub.id, "spectators", address)
@@ -346,7 +354,7 @@ async def chat(server: Server, hub: TableHub, connection: Connection, message: p
     async with social.lock:
         chat_message = p.Chat(
             number=(social.messages[-1].number if social.messages else 0) + 1, channel=channel,  # type: ignore[arg-type]
-            from_=seat, name=writer_name(hub, social, connection), text=text, at=round(time.time(), 3),
+            from_=seat, name=writer_name(hub, social, connection), text=cleaned, at=round(time.time(), 3),
         )
         try:
             await asyncio.to_thread(add_chat, hub.store, hub.id, chat_message)
@@ -364,6 +372,26 @@ async def chat(server: Server, hub: TableHub, connection: Connection, message: p
         if seat is not None:
             social.answers[(seat, message.id)] = ack
         connection.send_text(ack)
+
+
+async def forward_chat(server: Server, table_id: str, number: int) -> None:
+    """Another process (or this one) stored message `number` of the table: if this process holds the table
+    and its chat, send its readers the messages it has not sent yet (read from the database)."""
+    hub = server.hubs.get(table_id)
+    social = SOCIAL.get(hub) if hub is not None else None
+    if hub is None or social is None or not social.loaded or not social.enabled:
+        return
+    async with social.lock:
+        last = social.messages[-1].number if social.messages else 0
+        if last >= number:
+            return
+        social.messages, social.mutes = await asyncio.to_thread(load_chat, hub.store, hub.id)
+        for message in social.messages:
+            if message.number > last:
+                frame = message.model_dump_json()
+                for reader in social.readers:
+                    if sees(social, reader, message):
+                        reader.send_text(frame)
 
 
 async def mute(hub: TableHub, connection: Connection, message: p.Mute) -> None:
