@@ -84,17 +84,15 @@ REMOVED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 def clean_chat(text: str) -> str:
     """A chat message as it is stored and shown: line breaks and tabs become spaces, control and
     bidirectional-override characters (and every other invisible format character but the joiners) are
-    taken out, runs of spaces fold into one, and the ends are trimmed. Raises `ValueError` with a sentence
-    when nothing is left or more than `MAX_CHAT` characters are."""
+    taken out, runs of white space fold into one space, and the ends are trimmed. Raises `ValueError`
+    with a sentence when nothing is left or more than `MAX_CHAT` characters are."""
     kept = []
     for char in text:
         if char in "\n\r\t":
             kept.append(" ")
         elif char in JOINERS or (char not in BIDI_CONTROLS and unicodedata.category(char) not in REMOVED_CATEGORIES):
             kept.append(char)
-    cleaned = " ".join("".join(kept).split(" ")).strip()
-    while "  " in cleaned:
-        cleaned = cleaned.replace("  ", " ")
+    cleaned = " ".join("".join(kept).split())
     if not cleaned:
         raise ValueError("a chat message needs some text (control and direction characters are taken out)")
     if len(cleaned) > p.MAX_CHAT:
