@@ -1,7 +1,7 @@
 """The table page read as a player reads it (issue 34): the players around the table by the names people
 typed and bots as bots, no protocol words, the tab telling whose turn it is, a card chosen before a move
 commits it (Race to Messina's Strategy discard no longer goes on one click), what happened since your move
-marked in the log, and a result that says who won, by name, with Play again, Replay and Lobby."""
+marked in the log, and a result that says who won, by name, with Play again (a rematch: static/social.js), Replay and Lobby."""
 
 from __future__ import annotations
 
@@ -100,11 +100,13 @@ def test_the_log_keeps_the_whole_history_marks_what_is_new_since_your_move_and_t
     ranking = page.locator("#result .ranking li").all_inner_texts()
     assert ranking[0].startswith("Bot · random") and any(line.startswith("Gil (you)") for line in ranking), ranking
     assert page.locator("#reason").inner_text().startswith("Reason: Gil ")
-    for name in ("Play again", "Replay this game", "Lobby"):
+    for name in ("Replay this game", "Lobby"):
         assert page.get_by_role("link", name=name, exact=True).count() == 1
-    page.get_by_role("link", name="Play again").click()
-    page.wait_for_url("**/#/lobby")
-    page.wait_for_function("document.getElementById('game')?.value === 'cards-of-war'")
+    page.get_by_role("button", name="Play again (same seats)").click()  # a rematch: the bot accepts at once
+    page.wait_for_function(f"location.hash.startsWith('#/table/') && !location.hash.endsWith('{table}')")
+    rematch = page.evaluate("location.hash.split('/')[2]")
+    assert [s["player"] for s in sqlite_server.get_json(f"/tables/{rematch}")["seats"]] == ["Gil", "bot (random)"]
+    page.wait_for_selector(READY)
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"
 
 

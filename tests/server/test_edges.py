@@ -67,6 +67,48 @@ def test_authorization_matrix(tmp_path: Path, kind: str, who: str) -> None:
             assert snapshot(client, table) == before
 
 
+SOCIAL_EXPECTED = {
+    #                 chat              mute              rematch
+    "own seat":       ("ack",           "ack",            "rematch_refused"),
+    "spectator":      ("ack",           "spectator",      "spectator"),
+    "bot token":      ("chat_refused",  "chat_refused",   "rematch_refused"),
+    "finished seat":  ("ack",           "ack",            "ack"),
+    "finished spectator": ("ack",       "spectator",      "spectator"),
+    "finished bot":   ("chat_refused",  "chat_refused",   "rematch_refused"),
+}
+"""The chat, mute and rematch messages from each identity (docs/protocol.md, "Chat", "Rematch"): a bot's
+token may do none of them, a spectator only chat (in its own channel), a rematch only after the end."""
+
+
+@pytest.mark.parametrize("kind", ["chat", "mute", "rematch"])
+@pytest.mark.parametrize("who", list(SOCIAL_EXPECTED))
+def test_social_authorization_matrix(tmp_path: Path, kind: str, who: str) -> None:
+    """Each social message from each identity; a refusal changes neither the game nor the stored chat."""
+    with lobby(tmp_path) as client:
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+        table = client.post("/tables", json={"game": "cards-of-war", "seats": seats}).json()["id"]
+        person = client.post(f"/tables/{table}/seats/0", json={"name": "Alice"}).json()["token"]
+        bot = client.app.state.server.store.new_bot_tokens(table)[1]  # type: ignore[attr-defined]
+        if who.startswith("finished"):
+            client.post(f"/tables/{table}/leave", headers={"Authorization": f"Bearer {person}"})
+        token = person if who.endswith("seat") else bot if who.endswith("bot") or who == "bot token" else None
+        before = snapshot(client, table)
+        message = {
+            "chat": {"type": "chat", "id": "x", "text": "hello"},
+            "mute": {"type": "mute", "id": "x", "seat": 1 if token == person else 0},
+            "rematch": {"type": "rematch", "id": "x"},
+        }[kind]
+        with peer(client, table, token) as connection:
+            connection.send(**message)
+            answer = answer_to(connection, "x")
+        assert answer.get("code", answer["type"]) == SOCIAL_EXPECTED[who][("chat", "mute", "rematch").index(kind)]
+        assert snapshot(client, table) == before
+        if answer["type"] == "refused":
+            with peer(client, table, person) as alice:
+                alice.send(type="chat", id="look", text="?")
+                assert alice.until("chat_log")["messages"] == []
+
+
 @pytest.mark.parametrize("token", ["wrong", "", "x" * 200])
 def test_a_wrong_token_is_closed_at_hello(tmp_path: Path, token: str) -> None:
     with lobby(tmp_path) as client:

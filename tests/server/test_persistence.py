@@ -52,19 +52,24 @@ def test_migration_0002_adds_the_clock_and_the_stand_ins_to_a_0001_database(data
         store.close()
 
 
-def test_migration_0004_adds_accounts_sessions_and_ratings_to_a_0003_database(database_url: str) -> None:
+def old_database(store: Store, revision: str) -> None:
+    """A database at `revision` holding table 't1' with one person seat, then migrated to the newest."""
     from warcards.server.migrate import upgrade
 
+    upgrade(store.engine, revision)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "insert into tables (id, game, options, seed, public, status, created_at) "
+            "values ('t1', 'cards-of-war', '{}', 5, true, 'open', '2026-11-26 00:00:00')"
+        ))
+        connection.execute(text("insert into seats (table_id, seat, kind) values ('t1', 0, 'person')"))
+    store.migrate()
+
+
+def test_migration_0004_adds_accounts_sessions_and_ratings_to_a_0003_database(database_url: str) -> None:
     store = Store(database_url)
     try:
-        upgrade(store.engine, "0003")
-        with store.engine.begin() as connection:
-            connection.execute(text(
-                "insert into tables (id, game, options, seed, public, status, created_at) "
-                "values ('t1', 'cards-of-war', '{}', 5, true, 'open', '2026-11-26 00:00:00')"
-            ))
-            connection.execute(text("insert into seats (table_id, seat, kind) values ('t1', 0, 'person')"))
-        store.migrate()
+        old_database(store, "0003")
         names = set(inspect(store.engine).get_table_names())
         assert {"accounts", "sessions", "ratings", "rating_changes"} <= names
         assert "account_id" in {c["name"] for c in inspect(store.engine).get_columns("seats")}
@@ -167,3 +172,14 @@ def test_a_restart_rebuilds_an_unfinished_table_and_its_game_goes_on_to_the_end(
             step += 1
         record = client.get(f"/tables/{table}/record").json()
     assert replay(record).is_terminal()
+
+
+def test_migration_0007_gives_a_0004_table_chat_and_adds_the_chat_tables(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        old_database(store, "0004")
+        assert {"chat_messages", "chat_mutes"} <= set(inspect(store.engine).get_table_names())
+        info = store.table("t1")
+        assert info is not None and info.chat is True  # tables made before chat have it
+    finally:
+        store.close()

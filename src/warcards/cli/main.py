@@ -795,6 +795,10 @@ def serve(
     address_burst: Annotated[
         float, typer.Option("--address-burst", min=1, help="Messages at once per client address.")
     ] = 400.0,
+    chat_rate: Annotated[
+        float, typer.Option("--chat-rate", min=0.01, help="Chat messages a second per seat (or spectators' address).")
+    ] = 0.5,
+    chat_burst: Annotated[float, typer.Option("--chat-burst", min=1, help="Chat messages at once per seat.")] = 5.0,
     max_depth: Annotated[
         int, typer.Option("--max-depth", min=2, max=1000, help="Deepest nesting of a client frame.")
     ] = 32,
@@ -848,6 +852,7 @@ def serve(
     config = ServerConfig(
         origins=tuple(allow_origin or ()), rate=rate, burst=burst, seat_rate=seat_rate, seat_burst=seat_burst,
         address_rate=address_rate, address_burst=address_burst, max_depth=max_depth,
+        chat_rate=chat_rate, chat_burst=chat_burst,
         send_queue_bytes=send_queue_bytes, send_queue_frames=send_queue_frames,
         max_tables_per_address=max_tables_per_address, max_open_tables=max_open_tables,
         allow_bot_tables=allow_bot_tables, hello_seconds=hello_seconds, forwarded_allow_ips=forwarded_allow_ips,

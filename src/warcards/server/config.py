@@ -24,6 +24,11 @@ class ServerConfig:
     """Client messages per second one client address may send on average over all its connections ..."""
     address_burst: float = 400.0
     """... and at once (the server's own bot process is not counted)."""
+    chat_rate: float = 0.5
+    """Chat messages per second one seat of a table (or one address's spectators of it) may send on
+    average (`--chat-rate`) ..."""
+    chat_burst: float = 5.0
+    """... and at once (`--chat-burst`); past it a `chat` is refused `chat_limited` (docs/protocol.md)."""
     hello_seconds: float = 10.0
     """How long a new connection has to send its `hello`."""
     idle_minutes: float = 30.0

@@ -52,6 +52,9 @@ TOKEN_BYTES = 24
 CHANNEL = "warcards_events"
 """The PostgreSQL `NOTIFY` channel of accepted events (payload: table id, a space, the event number)."""
 
+CHAT_CHANNEL = "warcards_chat"
+"""The PostgreSQL `NOTIFY` channel of chat messages (payload: table id, a space, the message's number)."""
+
 TABLE_ID_BYTES = 9
 """Table ids (what an invite link names) carry 72 random bits: not guessable, but not a credential."""
 
@@ -78,6 +81,8 @@ class TableRow(Base):
     """... until this time (seconds since the epoch) unless it renews the lease; then any process may take it."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     """Chosen at creation (migration 0004): the result changes the seats' accounts' ratings."""
+    chat: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Chosen at creation (migration 0007): False, the table has no chat at all (`social`)."""
 
 
 class SeatRow(Base):
@@ -242,6 +247,7 @@ class TableInfo:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
     rated: bool = False
+    chat: bool = True
 
 
 @dataclass(frozen=True)
@@ -287,18 +293,26 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def listen(self, stop: threading.Event, notify: Callable[[str, int], None]) -> None:
-        """Call `notify(table_id, event_no)` for every event any process commits (PostgreSQL only; blocks
-        until `stop` is set — run it in a thread)."""
+    def listen(
+        self, stop: threading.Event, notify: Callable[[str, int], None],
+        chat: Callable[[str, int], None] | None = None,
+    ) -> None:
+        """Call `notify(table_id, event_no)` for every event any process commits, and `chat(table_id,
+        number)` for every chat message (PostgreSQL only; blocks until `stop` is set — run it in a thread)."""
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
+            if chat is not None:
+                connection.execute(f"LISTEN {CHAT_CHANNEL}")
             while not stop.is_set():
                 for message in connection.notifies(timeout=0.5):
                     table_id, _, number = message.payload.partition(" ")
-                    notify(table_id, int(number))
+                    if message.channel == CHAT_CHANNEL and chat is not None:
+                        chat(table_id, int(number))
+                    else:
+                        notify(table_id, int(number))
 
     # ----- tables and seats -------------------------------------------------------------------------------
     def create_table(
@@ -310,16 +324,18 @@ class Store:
         timer: dict[str, Any] | None,
         seats: list[tuple[str, str | None]],
         rated: bool = False,
+        chat: bool = True,
     ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and the tokens of its bot seats (bots are seated at once). A `rated`
-        table's result changes its seats' accounts' ratings (docs/server.md, "Ratings")."""
+        table's result changes its seats' accounts' ratings (docs/server.md, "Ratings"); `chat` False: a
+        table without chat."""
         table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
         bot_tokens: dict[int, str] = {}
         with self.session() as session:
             session.add(
                 TableRow(
                     id=table_id, game=game, options=options, seed=seed, public=public, timer=timer,
-                    status="open", result=None, created_at=now(), rated=rated,
+                    status="open", result=None, created_at=now(), rated=rated, chat=chat,
                 )
             )
             session.flush()
@@ -352,6 +368,7 @@ class Store:
                 SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash is not None, s.account_id) for s in seats
             ),
             rated=bool(row.rated),
+            chat=row.chat,
         )
 
     def tables(self, public_only: bool = True, status: str | None = None) -> list[TableInfo]:

@@ -68,6 +68,7 @@ class CreateTable(BaseModel):
     rated: StrictBool = False
     """The result changes the accounts' ratings: every person seat must be taken by a signed-in account;
     bot seats play at their published ratings (docs/server.md, "Ratings")."""
+    chat: StrictBool = Field(True, description="False: the table has no chat at all (docs/protocol.md, \"Chat\")")
 
 
 class SeatOut(BaseModel):
@@ -90,6 +91,7 @@ class TableOut(BaseModel):
     invite: str
     websocket: str
     result: dict[str, Any] | None = None
+    chat: bool = True
 
 
 class JoinSeat(BaseModel):

@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from warcards.match import derive_seed
+from warcards.server import social
 from warcards.server.accounts import Accounts
 from warcards.server.config import ServerConfig
 from warcards.server.db import Store, hash_token
@@ -77,6 +78,8 @@ class Server:
         """Client messages per (table, seat), over all that seat's connections (docs/server.md, "Limits")."""
         self.address_buckets = Buckets(self.config.address_rate, self.config.address_burst)
         """Client messages per client address, over all its connections but the bot process's."""
+        self.chat_buckets = Buckets(self.config.chat_rate, self.config.chat_burst)
+        """Chat messages per (table, seat), or per (table, address) for its spectators (`social`)."""
         self.quota = TableQuota()
         self.store = Store(database)
         self.hubs: dict[str, TableHub] = {}
@@ -119,7 +122,12 @@ class Server:
             def notified(table_id: str, event_no: int) -> None:
                 loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.forward(table_id, event_no)))
 
-            self.listener = asyncio.create_task(asyncio.to_thread(self.store.listen, self.stop_listening, notified))
+            def chatted(table_id: str, number: int) -> None:
+                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(social.forward_chat(self, table_id, number)))
+
+            self.listener = asyncio.create_task(
+                asyncio.to_thread(self.store.listen, self.stop_listening, notified, chatted)
+            )
         if self.bots is not None:
             await self.bots.start()
             if self.store.engine.dialect.name == "sqlite":

@@ -2,8 +2,8 @@
 
 Every message is a JSON object with `protocol: 1` and a `type`. A client sends `hello` first (its seat
 token, or none for a spectator, and the last event number it saw), then `act`, `resign`, `sync`, `ping`,
-`reclaim` and `sample`. The server answers with `welcome`, `event`, `catchup`, `ack`, `refused`, `pong`, `sample`,
-`end` and `error`. Client messages are parsed strictly: an unknown field, a wrong type or an unknown
+`reclaim`, `sample`, `chat`, `mute` and `rematch`. The server answers with `welcome`, `event`, `catchup`, `ack`,
+`refused`, `pong`, `sample`, `end`, `chat`, `chat_log`, `rematch` and `error`. Client messages are parsed strictly: an unknown field, a wrong type or an unknown
 `type` is refused with an `error` naming what is wrong.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 PROTOCOL = 1
 
@@ -20,6 +20,12 @@ MAX_FRAME = 16_384
 
 MAX_CLIENT_ID = 64
 """The longest client message id."""
+
+MAX_CHAT = 300
+"""The longest chat message, in characters, once trimmed and cleaned (`social.clean_chat`)."""
+
+MAX_CHAT_FRAME = 4 * MAX_CHAT
+"""The longest `text` a `chat` frame may carry before cleaning (a longer one is a `bad_message`)."""
 
 ClientId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_CLIENT_ID)]
 EventNo = Annotated[StrictInt, Field(ge=0, le=2**31 - 1)]
@@ -33,12 +39,15 @@ class _Message(BaseModel):
 
 # ----- client -> server -------------------------------------------------------------------------------------
 class Hello(_Message):
-    """The first message of a connection: a seat token (None: a spectator) and the last event number seen
-    (None: a fresh snapshot)."""
+    """The first message of a connection: a seat token (None: a spectator), the last event number seen
+    (None: a fresh snapshot), and whether it reads chat."""
 
     type: Literal["hello"]
     token: Annotated[StrictStr, Field(max_length=200)] | None = None
     last_seen: EventNo | None = None
+    chat: StrictBool = False
+    """True: this client reads the table's chat and rematch frames (`chat_log` after the catch-up, then
+    `chat` and `rematch`); a client that does not ask gets none until it sends a `chat`, `mute` or `rematch`."""
 
 
 class Act(_Message):
@@ -81,7 +90,35 @@ class SampleRequest(_Message):
     id: ClientId
 
 
-AnyClientMessage = Hello | Act | Resign | Sync | Ping | Reclaim | SampleRequest
+class ChatSend(_Message):
+    """A chat message (docs/protocol.md, "Chat"): plain text, trimmed, at most `MAX_CHAT` characters once
+    control and bidirectional-override characters are taken out. `channel`: `players` (a seat's default,
+    the only one a seat writes to) or `spectators` (a spectator's, the only one it writes to)."""
+
+    type: Literal["chat"]
+    id: ClientId
+    text: Annotated[StrictStr, Field(max_length=MAX_CHAT_FRAME)]
+    channel: Literal["players", "spectators"] | None = None
+
+
+class Mute(_Message):
+    """A seat stops (`muted` true) or starts again (false) receiving another seat's chat, at this table."""
+
+    type: Literal["mute"]
+    id: ClientId
+    seat: Annotated[StrictInt, Field(ge=0, le=63)]
+    muted: StrictBool = True
+
+
+class RematchAnswer(_Message):
+    """After the end: propose a rematch, or accept the one proposed (`accept` true); decline it (false)."""
+
+    type: Literal["rematch"]
+    id: ClientId
+    accept: StrictBool = True
+
+
+AnyClientMessage = Hello | Act | Resign | Sync | Ping | Reclaim | SampleRequest | ChatSend | Mute | RematchAnswer
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -277,6 +314,54 @@ class Error(_Message):
     message: str
 
 
+class Chat(_Message):
+    """One chat message as every reader gets it: its number at the table (from 1), its channel, the seat
+    that wrote it (None: a spectator), the writer's name, the text and when (seconds since the epoch). Only
+    what a person typed: nothing of the game."""
+
+    model_config = ConfigDict(serialize_by_alias=True)
+
+    type: Literal["chat"] = "chat"
+    number: int
+    channel: Literal["players", "spectators"]
+    from_: int | None = Field(serialization_alias="from")
+    name: str
+    text: str
+    at: float
+
+
+class ChatLog(_Message):
+    """Sent to a person or a spectator after its catch-up: whether the table has chat, the name its own
+    messages carry (a seat's name, or "Spectator N"), the newest messages it may read (at most `CHAT_LOG`,
+    oldest first, its mutes applied) and the seats it mutes."""
+
+    type: Literal["chat_log"] = "chat_log"
+    enabled: bool
+    name: str
+    messages: list[Chat]
+    muted: list[int]
+
+
+CHAT_LOG = 200
+"""The most messages a `chat_log` carries."""
+
+
+class Rematch(_Message):
+    """Where a rematch stands (docs/protocol.md, "Rematch"): `proposed` (who accepted, who is awaited),
+    `declined` (by whom: cancelled), `ready` (the new table; `token` is the reader's own seat's, never
+    another's; null for a spectator) or `failed` (why, in `message`)."""
+
+    type: Literal["rematch"] = "rematch"
+    status: Literal["proposed", "declined", "ready", "failed"]
+    accepted: list[int]
+    waiting: list[int]
+    by: int | None = None
+    table: str | None = None
+    seat: int | None = None
+    token: str | None = None
+    message: str
+
+
 REFUSAL_CODES = (
     "not_started",
     "game_over",
@@ -286,5 +371,9 @@ REFUSAL_CODES = (
     "invalid_action",
     "illegal_action",
     "replaced",
+    "chat_off",
+    "chat_refused",
+    "chat_limited",
+    "rematch_refused",
 )
-"""Why an `act`, `resign` or `sample` is refused (docs/protocol.md lists what each means)."""
+"""Why an `act`, `resign`, `sample`, `chat`, `mute` or `rematch` is refused (docs/protocol.md lists what each means)."""

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from warcards.server import protocol as p
+from warcards.server import social
 from warcards.server.connection import (
     FELL_BEHIND,
     FELL_BEHIND_REASON,
@@ -86,12 +87,14 @@ async def serve_connection(server: Server, websocket: WebSocket, table_id: str) 
     connection = Connection(seat, config.send_queue_frames, config.send_queue_bytes, stand_in=stand_in)
     writer = connection.writer = asyncio.create_task(write_loop(websocket, connection))
     await hub.attach(connection, hello.last_seen)
+    await social.attached(hub, connection, hello.chat)
     reading = asyncio.create_task(read_loop(server, hub, websocket, connection, None if own_bot else address))
     try:
         await asyncio.wait({reading, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         reading.cancel()  # waiting for a frame (a message being handled is shielded)
         hub.detach(connection)
+        social.detached(hub, connection)
         server.forget_if_idle(hub)
         connection.close(connection.close_code)
         if connection.fell_behind:
@@ -133,6 +136,9 @@ async def read_loop(
                 if message.code == "too_large":
                     connection.close(1009)
                     return
+                continue
+            if isinstance(message, social.SOCIAL_MESSAGES):
+                await asyncio.shield(social.handle(server, hub, connection, message, address or ""))
                 continue
             if await asyncio.shield(dispatch(hub, connection, message)):
                 # an accepted act (or its sample) is not flooding: the game's turn order paces it

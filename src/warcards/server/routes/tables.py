@@ -38,7 +38,7 @@ def table_out(info: TableInfo) -> TableOut:
             )
             for s in info.seats
         ],
-        invite=f"/tables/{info.id}", websocket=f"/tables/{info.id}/ws", result=info.result,
+        invite=f"/tables/{info.id}", websocket=f"/tables/{info.id}/ws", result=info.result, chat=info.chat,
     )
 
 
@@ -91,7 +91,7 @@ async def create_table(server: ServerDep, request: CreateTable, http: Request) -
     with server.quota.reserving(address):
         table_id, tokens = await asyncio.to_thread(
             server.store.create_table, game.game_id, game.options, secrets.randbits(62), request.public,
-            request.timer.model_dump(), seats, request.rated,
+            request.timer.model_dump(), seats, rated=request.rated, chat=request.chat,
         )
         hub = await server.hub(table_id)
         assert hub is not None

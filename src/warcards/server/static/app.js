@@ -12,6 +12,7 @@ import { rulesHref, rulesPage, rulesShown, showAnchor } from "./rules.js";
 import { leaderboardPage, playerPage, ratedChoice, ratingChanges } from "./ratings.js";
 import { logLine, nameInput, nameToJoin, othersTurn, seatNames, seatNote, watchingText, withNames } from "./names.js";
 import { accountNav, accountRoute } from "./account.js";  // optional accounts: #/signin, #/signup, #/me, #/settings
+import { socialPanel } from "./social.js";
 
 const SEATS_KEY = "warcards.seats";  // {tableId: {seat, token, name}} kept in this browser only
 const main = document.getElementById("main");
@@ -281,16 +282,21 @@ function tablePage(tableId) {
         if (key === NOTIFY_KEY && e.target.checked && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
       } }), ` ${text}`)));
   const actions = h("div", { class: "row table-actions" });
+  const social = socialPanel({  // the chat panel and the rematch flow (static/social.js)
+    send: (message) => state.socket?.readyState === WebSocket.OPEN && state.socket.send(JSON.stringify({ protocol: 1, ...message })),
+    page: () => ({ seat: state.seat, names: state.names, info: state.info, game: state.game }),
+    seated: (table, seat, token) => { keepSeat(table, { seat, token, name: mine?.name || "" }); location.hash = `#/table/${table}`; },
+  });
   const skip = h("a", { class: "skip", href: "#your-move", text: "Skip to your moves",
                         onclick: (e) => { e.preventDefault(); (moves.querySelector("button") || movesSection).focus(); } });
   main.append(skip, title, watching, waiting, joinBox, result,
     h("div", { class: "table-grid" },
       h("div", { class: "table-main" }, clock.node, view),
-      h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log)),
+      h("section", { class: "log-box", "aria-labelledby": "log-h" }, h("h2", { id: "log-h", text: "What happened" }), log, social.node)),
     h("div", { class: "row below" }, actions, rulesLink, settings), bar);
   api("GET", `/tables/${encodeURIComponent(tableId)}/cards`).then((facts) => { state.facts = facts; schedule(); }, () => {});
   function readInfo() {
-    return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; schedule(); return info; });
+    return api("GET", `/tables/${encodeURIComponent(tableId)}`).then((info) => { state.info = info; social.draw(); schedule(); return info; });
   }
 
   function refuse(text) { refusal.textContent = text; refusal.hidden = false; }
@@ -435,10 +441,8 @@ function tablePage(tableId) {
       h("p", { id: "reason", text: `Reason: ${named(r.reason)}` }),
       ratingChanges(r),  // ratings.js
       resultBreakdown(state.game, state.view, { seat: state.seat, names, facts: state.facts, winners: r.winners, scores: r.scores, options: state.info?.options || {} }),
+      social.playAgain(),
       h("p", { class: "row" },
-        h("a", { class: "button primary", id: "play-again", href: "#/lobby",
-                 onclick: () => localStorage.setItem("warcards.again", JSON.stringify({ game: state.game, options: state.info?.options || {} })),
-                 text: "Play again" }),
         h("a", { class: "button", id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }),
         h("a", { class: "button", href: "#/lobby", text: "Lobby" }),
         h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" })));
@@ -447,6 +451,7 @@ function tablePage(tableId) {
   }
   function receive(message) {
     clock.receive(message, state.seat);
+    social.receive(message);
     switch (message.type) {
       case "welcome":
         state.seat = message.seat; state.seatNames = message.seat_names; state.game = message.game;
@@ -495,7 +500,7 @@ function tablePage(tableId) {
       reconnect.up();
       connection.textContent = "connected";
       // first connection: every event from the start (the log); a reconnection: the events after the last seen
-      socket.send(JSON.stringify({ protocol: 1, type: "hello", token: mine ? mine.token : null, last_seen: state.eventNo ?? 0 }));
+      socket.send(JSON.stringify({ protocol: 1, type: "hello", token: mine ? mine.token : null, last_seen: state.eventNo ?? 0, chat: true }));
     });
     socket.addEventListener("message", (e) => paced.push(JSON.parse(e.data)));
     socket.addEventListener("close", (e) => {

@@ -3,7 +3,7 @@ one server process, its outcome and the hash of its unsubscribe token (docs/serv
 and notices"; issue 33).
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-11-29
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
