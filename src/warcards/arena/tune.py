@@ -333,10 +333,12 @@ def candidates(run: Study, study: Any, top: int = 5) -> list[Candidate]:
     smallest change from the text whose study figures reach the band."""
     import optuna
 
-    complete = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
-    chosen: list[Candidate] = [Candidate("rule text", {}, [])]
+    complete = _distinct(run, study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,)))
+    baseline = next((t for t in complete if not run.changed(t.params)), None)
+    chosen: list[Candidate] = [Candidate("rule text", {}, list(baseline.values) if baseline is not None else [])]
     if len(run.space.objectives) > 1:
-        best = sorted(study.best_trials, key=lambda t: t.values)[:top]
+        front = {t.number for t in study.best_trials}
+        best = sorted((t for t in complete if t.number in front), key=lambda t: t.values)[:top]
     else:
         best = sorted(complete, key=lambda t: t.value)[:top]
     seen: set[tuple[tuple[str, int], ...]] = {()}
@@ -359,19 +361,31 @@ def candidates(run: Study, study: Any, top: int = 5) -> list[Candidate]:
     return chosen
 
 
+def _distinct(run: Study, trials: Sequence[Any]) -> list[Any]:
+    """One trial per result: settings whose games came out the same (a parameter that never mattered in
+    them, e.g. a goal no game reached) are one setting, reported by its smallest change from the text."""
+    kept: dict[tuple[Any, ...], Any] = {}
+    for trial in sorted(trials, key=lambda t: (_distance(run, t), t.number)):
+        key = (tuple(trial.values), tuple(trial.user_attrs.get("shares", ())), trial.user_attrs.get("median_length"))
+        kept.setdefault(key, trial)
+    return sorted(kept.values(), key=lambda t: t.number)
+
+
+def _distance(run: Study, trial: Any) -> float:
+    """How far a trial's setting is from the rule text: each changed parameter's distance as a share of its
+    range, summed."""
+    by_name = {spec.name: spec for spec in run.specs}
+    return float(sum(abs(value - by_name[name].default) / max(1, by_name[name].high - by_name[name].low)
+                     for name, value in trial.params.items()))
+
+
 def _smallest_change(run: Study, complete: Sequence[Any]) -> Any | None:
     """Of the trials within the band in the study's games, the one nearest the rule text (the sum of each
     changed parameter's distance as a share of its range)."""
-    by_name = {spec.name: spec for spec in run.specs}
     even = 1.0 / run.seats
     reaching = [t for t in complete
                 if all(abs(s - even) <= run.space.band for s in t.user_attrs.get("shares", [1.0]))]
-
-    def distance(trial: Any) -> float:
-        return float(sum(abs(value - by_name[name].default) / max(1, by_name[name].high - by_name[name].low)
-                         for name, value in trial.params.items()))
-
-    return min(reaching, key=lambda t: (distance(t), t.number)) if reaching else None
+    return min(reaching, key=lambda t: (_distance(run, t), t.number)) if reaching else None
 
 
 def resimulate(run: Study, chosen: list[Candidate], games: int, seed: int) -> None:
@@ -410,9 +424,12 @@ def write_report(run: Study, study: Any, chosen: list[Candidate], out: Path, sea
         "",
         f"## The settings, re-simulated on fresh seeds (seed {fresh_seed})",
         "",
-        "| setting | changes from the rule text | " + " | ".join(f"{name} win share [95%]" for name in seat_names)
-        + " | median length | within the band |",
-        "|---|---|" + "---|" * len(seat_names) + "---|---|",
+        "The study compares settings on the same games, and the best of many looks better there than it is: "
+        "each setting below is played again on games the study never saw, and those are the figures to trust.",
+        "",
+        f"| setting | changes from the rule text | {space.objectives[0]} in the study | "
+        + " | ".join(f"{name} win share [95%]" for name in seat_names) + " | median length | within the band |",
+        "|---|---|---|" + "---|" * len(seat_names) + "---|---|",
     ]
     for item in chosen:
         fresh = item.fresh
@@ -422,7 +439,8 @@ def write_report(run: Study, study: Any, chosen: list[Candidate], out: Path, sea
             low, high = fresh.interval(seat)
             cells.append(f"{fresh.share(seat):.1%} [{low:.1%}, {high:.1%}]")
         changes = ", ".join(f"{k} {_default(run, k)}→{v}" for k, v in sorted(item.changed.items())) or "—"
-        lines.append(f"| {item.label} | {changes} | " + " | ".join(cells)
+        studied = f"{item.values[0]:.3f}" if item.values else "—"
+        lines.append(f"| {item.label} | {changes} | {studied} | " + " | ".join(cells)
                      + f" | {fresh.median_length:.0f} | {'yes' if fresh.within(space.band) else 'no'} |")
     reaching = [item for item in chosen[1:] if item.fresh is not None and item.fresh.within(space.band)]
     lines += ["", "## What to play", ""]
