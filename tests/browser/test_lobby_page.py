@@ -67,3 +67,26 @@ def test_a_waiting_table_shows_its_invite_link_and_copies_it(browser: Any, page:
         friend.get_by_role("button", name="Take player 1").wait_for(timeout=60_000)
     finally:
         other.close()
+
+
+def test_a_table_with_house_rules_is_made_from_the_form_and_marked_in_the_lobby(
+    page: Any, sqlite_server: ServerProcess
+) -> None:
+    page.goto(f"{sqlite_server.http}/#/lobby")
+    page.wait_for_selector("select[name=seat1]")
+    page.select_option("#game", "cards-of-war")
+    page.wait_for_selector("input[name=battle_target]", state="attached")
+    page.locator("details.house-rules summary").click()
+    target = page.locator("input[name=battle_target]")
+    assert target.input_value() == "15" and target.get_attribute("max") == "40"
+    target.fill("9")
+    target.dispatch_event("change")
+    page.select_option("select[name=seat1]", "person")  # the table waits for its second player: listed as open
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url("**/#/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    assert sqlite_server.get_json(f"/tables/{table}")["options"]["params"] == {"battle_target": 9}
+    page.goto(f"{sqlite_server.http}/#/lobby")
+    row = page.locator(f"tr:has(a[href='#/table/{table}'])")
+    row.wait_for()
+    assert "house rules" in row.inner_text() and "battle_target=9" in row.inner_text()

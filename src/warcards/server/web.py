@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from warcards.cli.options import check_game
-from warcards.engine.registry import games, option_specs
+from warcards.engine.registry import games, option_specs, param_specs
 from warcards.server.games import shared_game
 from warcards.server.guide import DESCRIPTIONS, GAME_TITLES, PLAYERS, game_guide, term_id, typical_length
 from warcards.server.lobby import BOT_LEVELS, load_remote_game
@@ -70,10 +70,23 @@ class SeatsOf(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+class ParamOut(BaseModel):
+    """A rule parameter a table may change (house rules: docs/tuning.md)."""
+
+    name: str
+    default: int
+    low: int
+    high: int
+    meaning: str
+    rule: str
+
+
 class SeatsOut(BaseModel):
     game: str
     options: dict[str, Any]
     seat_names: list[str]
+    parameters: list[ParamOut] = Field(default_factory=list)
+    """The rule parameters of the game with these options (a table's `options.params` may change them)."""
 
 
 router = APIRouter()
@@ -110,7 +123,11 @@ async def list_games() -> GamesOut:
 async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
     """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
     game = load_remote_game(game_id, request.options)
-    return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names())
+    parameters = [
+        ParamOut(name=s.name, default=s.default, low=s.low, high=s.high, meaning=s.meaning, rule=s.rule)
+        for s in param_specs(game_id, game.options)
+    ]
+    return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names(), parameters=parameters)
 
 
 @router.get("/games/{game_id}/guide", responses=refusals(422))

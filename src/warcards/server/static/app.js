@@ -97,9 +97,10 @@ async function lobbyPage() {
     try {
       const tables = await api("GET", "/tables");
       list.replaceChildren(...(tables.length ? tables.map((t) => h("tr", {},
-        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game }), t.rated ? " · rated" : ""),
+        h("td", {}, h("a", { href: `#/table/${t.id}`, text: t.game }), t.rated ? " · rated" : "", t.options.params ? " · house rules" : ""),
         h("td", { text: t.seats.map((s) => `${s.seat_name}: ${s.open ? "open" : s.player || s.level || "bot"}`).join(", ") }),
-        h("td", { text: Object.entries(t.options).map(([k, v]) => `${k}=${v}`).join(" ") }),
+        h("td", { text: Object.entries(t.options).map(([k, v]) => k === "params"
+          ? `house rules: ${Object.entries(v).map(([name, n]) => `${name}=${n}`).join(", ")}` : `${k}=${v}`).join(" ") }),
         h("td", {}, ...t.seats.filter((s) => s.open).map((s) => h("button", {
           onclick: () => join(t.id, s.seat), text: `Join as ${s.seat_name}`,
           "aria-label": `Join ${t.game} as ${s.seat_name}` })))))
@@ -134,6 +135,17 @@ async function lobbyPage() {
   const publicBox = h("input", { type: "checkbox", checked: true, "aria-label": "Public table" });
   const rated = ratedChoice();  // ratings.js
   const game = () => catalogue.games.find((g) => g.id === gameSelect.value);
+  // House rules (docs/tuning.md): the game's rule parameters for the options chosen, each a number in its range.
+  const paramsBox = h("div", { class: "params" });
+  const houseRules = h("details", { class: "house-rules" },
+    h("summary", { text: "House rules: change a number of the rules (hand sizes, goals…)" }), paramsBox);
+  const chosenParams = () => {
+    const params = {};
+    for (const input of paramsBox.querySelectorAll("input")) {
+      if (input.value !== "" && Number(input.value) !== Number(input.dataset.default)) params[input.name] = Number(input.value);
+    }
+    return params;
+  };
   const chosen = () => {
     const options = {};
     for (const select of optionsBox.querySelectorAll("select")) {
@@ -141,12 +153,25 @@ async function lobbyPage() {
       const value = spec.allowed[Number(select.value)];
       if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
     }
+    const params = chosenParams();
+    if (Object.keys(params).length) options.params = params;
     return options;
   };
+  function showParams(parameters) {
+    const kept = chosenParams();
+    paramsBox.replaceChildren(...(parameters || []).map((spec) => h("label", {},
+      `${words(spec.name)} `,
+      h("input", { type: "number", name: spec.name, min: String(spec.low), max: String(spec.high), step: "1",
+                   value: String(kept[spec.name] ?? spec.default), "data-default": String(spec.default),
+                   "aria-label": `${words(spec.name)}: ${spec.meaning} (${spec.low} to ${spec.high}; the rules say ${spec.default})`,
+                   onchange: updateSeats }),
+      h("span", { class: "doc", text: `${spec.meaning}; ${spec.low}–${spec.high}, the rules say ${spec.default} (${spec.rule})` }))));
+  }
   async function updateSeats() {
     try {
       const answer = await api("POST", `/games/${gameSelect.value}/seats`, { options: chosen() });
       error.hidden = true;
+      showParams(answer.parameters);
       form.querySelector("button[type=submit]").disabled = false;
       const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.name, s.value]));
       seatsBox.replaceChildren(...answer.seat_names.map((seatName, seat) => h("label", {},
@@ -205,10 +230,8 @@ async function lobbyPage() {
       form.appendChild(h("div", {},
         h("label", {}, "game ", gameSelect), optionsBox,
         h("h3", { text: "Seats" }), seatsBox,
-        h("label", {}, "timer ", timerSelect), h("label", {}, "out of time: ", onTimeout),
-        h("label", {}, publicBox, " public (listed in the lobby)"), rated.label,
         h("label", {}, "timer ", timerSelect, correspondenceNote(timerSelect)), h("label", {}, "out of time: ", onTimeout),
-        h("label", {}, publicBox, " public (listed in the lobby)"),
+        h("label", {}, publicBox, " public (listed in the lobby)"), rated.label, houseRules,
         h("button", { class: "primary", type: "submit", text: "Create the table" }))) && form),
   );
   showOptions();
