@@ -41,6 +41,8 @@ SKIPS: list[tuple[str, str]] = [
     (r"scripts/strength/same_seat\.py", "reads the records of the tournament runs above"),
     (r"--agents hard,|--agents [a-z,]*openspiel-ismcts", "a strength measurement of docs/bots.md: hours of "
      "search bots' games; the same command runs small in docs/tournaments.md's examples"),
+    (r"^warcards tune .*docs/tuning/sicily\.toml", "the worked example's study: 46 minutes of heuristic games "
+     "(docs/tuning.md reports it); tests/arena/test_tune.py runs small studies through the same code"),
     (r"^SPEC = GameSpec\(", "a fragment of a game package's __init__.py: its names come from the package the "
      "page builds"),
 ]
