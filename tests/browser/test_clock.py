@@ -44,8 +44,9 @@ def counts_down(page: Any, selector: str) -> None:
 def test_a_move_limit_counts_down_and_take_my_seat_back_reclaims_it_from_a_stand_in(
     page: Any, sqlite_server: ServerProcess
 ) -> None:
-    # The stand-in is a `hard` bot: it thinks, so the game is still on when its player comes back.
-    open_seat(page, sqlite_server, {"kind": "move", "seconds": 4, "on_timeout": "bot", "level": "hard"})
+    # The stand-in is a `hard` bot: it thinks, so the game is still on when its player comes back. It is
+    # timed too (a fresh move time, docs/server.md): 10 s, not 4, so a busy machine does not make it forfeit.
+    open_seat(page, sqlite_server, {"kind": "move", "seconds": 10, "on_timeout": "bot", "level": "hard"})
     page.wait_for_selector("#clock:not([hidden])")
     page.wait_for_function("/^You have \\d+:\\d\\d left for this move$/.test(document.getElementById('clock-running').textContent)")
     counts_down(page, "#clock-running")
