@@ -17,7 +17,8 @@ A pair is shown separated when the interval's lower end is above 1/2.
 
 The rating step of a pair is the logistic (Elo) difference `400 log10(s / (1 - s))` of its score `s`,
 taken as (points + 1) / (games + 2) so a clean sweep gives a finite step; the ratings chain the steps from
-`medium` = 1500.
+`medium` = 1500, none below `warcards.bots.ratings.FLOOR`; `hard`'s step pools this run's games with the
+earlier ones of docs/bots.md's Strength table (`EARLIER_HARD`).
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from typing import Any
 
 from scipy.stats import t as student_t
 
-from warcards.arena import TournamentSpec, make_backend, run_tournament, wilson
+from warcards.arena import TournamentSpec, make_backend, read_records, run_tournament, wilson
 from warcards.arena.tournament import TournamentRecord
 from warcards.bots import LADDER
-from warcards.bots.ratings import ANCHOR_LEVEL, ANCHOR_RATING, elo_step
+from warcards.bots.ratings import ANCHOR_LEVEL, ANCHOR_RATING, FLOOR, elo_step
 
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
     "race-to-messina/invasion": ("race-to-messina", {"variant": "invasion"}),
@@ -67,6 +68,19 @@ HARD_GAMES: dict[str, int] = {
 played them in rounds over the configurations and stopped at a time fixed in advance, not on a result."""
 
 SEED = 33
+
+EARLIER_HARD: dict[str, tuple[float, int, str]] = {
+    "race-to-messina/invasion": (18.0, 20, "90.0% of 20 games"),
+    "race-to-messina/race": (39.5, 60, "65.8% of 60 games"),
+    "race-to-messina/sicily": (127.0, 240, "35.3% of its 360 seat-games in 240 games"),
+    "med-sirocco/2p": (20.0, 20, "100.0% of 20 games"),
+    "med-sirocco/4p": (17.5, 20, "43.8% of its 40 seat-games in 20 games"),
+    "naval-war/4p": (97.0, 160, "30.3% of its 320 seat-games in 160 games"),
+    "cards-of-war/2p": (38.0, 60, "63.3% of 60 games"),
+}
+"""`hard` against the heuristic (`medium`) in docs/bots.md's Strength table (the same bot, earlier seeds):
+(points, games, the row) — points are its win shares, every game having one winner (a 3- or 4-seat game's
+points are its seats' wins). The published ratings pool them with this run's games."""
 
 
 @dataclass(frozen=True)
@@ -122,27 +136,35 @@ def pair_score(config: str, records: Sequence[TournamentRecord], upper: str, low
     return PairScore(config, upper, lower, len(records), n, mean, low, high)
 
 
-def play(config: str, upper: str, lower: str, games: int, jobs: int, out: Path) -> list[TournamentRecord]:
-    """Play (or resume) the pair's tournament and return its records."""
+def play(config: str, upper: str, lower: str, games: int | None, jobs: int, out: Path) -> list[TournamentRecord]:
+    """Play (or resume) the pair's tournament and return its records; with `games` None, only read the
+    records played so far."""
     game_id, options = CONFIGS[config]
-    spec = TournamentSpec(game_id, (upper, lower), games, SEED, options)
     path = out / f"{config.replace('/', '-')}-{upper}-{lower}.jsonl"
-    records: list[TournamentRecord] = run_tournament(spec, make_backend("process", jobs), path).records
+    records: list[TournamentRecord]
+    if games is None:
+        records = read_records(path)
+    else:
+        spec = TournamentSpec(game_id, (upper, lower), games, SEED, options)
+        records = run_tournament(spec, make_backend("process", jobs), path).records
     return records
 
 
-def ratings_of(scores: Mapping[tuple[str, str], PairScore]) -> dict[str, int]:
-    """Each level's rating: the steps of the adjacent pairs chained from the anchor."""
+def ratings_of(config: str, scores: Mapping[tuple[str, str], PairScore]) -> dict[str, int]:
+    """Each level's rating: the steps of the adjacent pairs chained from the anchor (`hard`'s step over this
+    run's games and `EARLIER_HARD`'s together), none below `FLOOR`."""
     names = [rung.name for rung in LADDER]
     anchor = names.index(ANCHOR_LEVEL)
     values = {ANCHOR_LEVEL: float(ANCHOR_RATING)}
     for index in range(anchor + 1, len(names)):
         s = scores[names[index], names[index - 1]]
-        values[names[index]] = values[names[index - 1]] + elo_step(s.points, s.games)
+        earlier_points, earlier_games, _ = EARLIER_HARD.get(config, (0.0, 0, "")) if s.upper == "hard" else (0, 0, "")
+        step = elo_step(s.points + earlier_points, s.games + earlier_games)
+        values[names[index]] = values[names[index - 1]] + step
     for index in range(anchor - 1, -1, -1):
         s = scores[names[index + 1], names[index]]
         values[names[index]] = values[names[index + 1]] - elo_step(s.points, s.games)
-    return {name: round(values[name]) for name in names}
+    return {name: max(FLOOR, round(values[name])) for name in names}
 
 
 def main() -> None:
@@ -150,6 +172,7 @@ def main() -> None:
     parser.add_argument("--config", action="append", choices=list(CONFIGS), help="default: every one")
     parser.add_argument("--pair", action="append", help="UPPER,LOWER (default: every adjacent pair)")
     parser.add_argument("--games", type=int, help="games per pair (default: CHEAP_GAMES, or HARD_GAMES for hard)")
+    parser.add_argument("--read", action="store_true", help="play nothing: the table of the records in --out")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("results/ladder-pairs"))
     args = parser.parse_args()
@@ -162,8 +185,11 @@ def main() -> None:
     table: dict[str, dict[tuple[str, str], PairScore]] = {}
     for config in args.config or list(CONFIGS):
         for upper, lower in pairs:
-            games = args.games or (HARD_GAMES[config] if upper == "hard" else CHEAP_GAMES)
-            s = pair_score(config, play(config, upper, lower, games, args.jobs, args.out), upper, lower)
+            games = None if args.read else args.games or (HARD_GAMES[config] if upper == "hard" else CHEAP_GAMES)
+            records = play(config, upper, lower, games, args.jobs, args.out)
+            if not records:
+                continue
+            s = pair_score(config, records, upper, lower)
             table.setdefault(config, {})[upper, lower] = s
             game, variant = config.split("/")
             print(
@@ -171,9 +197,13 @@ def main() -> None:
                 f"[{s.low:.3f}, {s.high:.3f}] | {s.verdict} |",
                 flush=True,
             )
+    published: dict[str, dict[str, dict[str, int]]] = {}
     for config, scores in table.items():
         if all(pair in scores for pair in adjacent):
-            print(f"{config!r}: {ratings_of(scores)},")
+            game, group = config.split("/")
+            published.setdefault(game, {})[group] = ratings_of(config, scores)
+    if published:
+        print(f"\nPUBLISHED = {published!r}  # warcards.bots.ratings")
 
 
 if __name__ == "__main__":
