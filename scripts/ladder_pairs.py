@@ -11,7 +11,7 @@ results/ladder-pairs/, and a rerun resumes it (a larger --games extends it, the 
 
 The score of a game is the upper bot's: 1 when its best seat out-returned the lower bot's best seat, 1/2
 on a tie, 0 otherwise (`warcards.arena.head_to_head`); a deal's score is the mean over its rotations, and
-the interval is the Student-t 95% interval over the deals (cut to [0, 1]) (the rotations of one deal are paired, the
+the interval is the Student-t 95% interval over the complete deals (cut to [0, 1]) (the rotations of one deal are paired, the
 deals independent); where every deal scored alike (a sweep), the Wilson interval over the deals instead.
 A pair is shown separated when the interval's lower end is above 1/2.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 from scipy.stats import t as student_t
 
-from warcards.arena import TournamentSpec, make_backend, read_records, run_tournament, wilson
+from warcards.arena import TournamentSpec, lineups, make_backend, read_records, run_tournament, wilson
 from warcards.arena.tournament import TournamentRecord
 from warcards.bots import LADDER
 from warcards.bots.ratings import ANCHOR_LEVEL, ANCHOR_RATING, FLOOR, elo_step
@@ -70,16 +70,17 @@ played them in rounds over the configurations and stopped at a time fixed in adv
 SEED = 33
 
 EARLIER_HARD: dict[str, tuple[float, int, str]] = {
-    "race-to-messina/invasion": (18.0, 20, "90.0% of 20 games"),
-    "race-to-messina/race": (39.5, 60, "65.8% of 60 games"),
-    "race-to-messina/sicily": (127.0, 240, "35.3% of its 360 seat-games in 240 games"),
-    "med-sirocco/2p": (20.0, 20, "100.0% of 20 games"),
-    "med-sirocco/4p": (17.5, 20, "43.8% of its 40 seat-games in 20 games"),
-    "naval-war/4p": (97.0, 160, "30.3% of its 320 seat-games in 160 games"),
-    "cards-of-war/2p": (38.0, 60, "63.3% of 60 games"),
+    "race-to-messina/invasion": (18.0, 20, "seed 7: 90.0% of 20 games"),
+    "race-to-messina/race": (39.5, 60, "seed 7: 65.8% of 60 games"),
+    "race-to-messina/sicily": (127.0, 240, "seed 7: 35.3% of its 360 seat-games in 240 games"),
+    "med-sirocco/2p": (20.0, 20, "seed 9: 100.0% of 20 games"),
+    "med-sirocco/4p": (17.5, 20, "seed 9: 43.8% of its 40 seat-games in 20 games"),
+    "naval-war/4p": (97.0, 160, "seed 31: 30.3% of its 320 seat-games in 160 games"),
+    "cards-of-war/2p": (38.0, 60, "seed 5: 63.3% of 60 games"),
 }
 """`hard` against the heuristic (`medium`) in docs/bots.md's Strength table (the same bot, earlier seeds):
-(points, games, the row) — points are its win shares, every game having one winner (a 3- or 4-seat game's
+(points, games, the row and its seed: `warcards tournament GAME --agents hard,heuristic --games N --seed S`) —
+points are its win shares, every game having one winner (a 3- or 4-seat game's
 points are its seats' wins). The published ratings pool them with this run's games."""
 
 
@@ -125,15 +126,19 @@ def pair_score(config: str, records: Sequence[TournamentRecord], upper: str, low
     deals: dict[int, list[float]] = defaultdict(list)
     for record in records:
         deals[record.seed].append(game_score(record, upper))
-    means = [sum(scores) / len(scores) for scores in deals.values()]
+    rotations = len(lineups((upper, lower), len(records[0].agents)))
+    complete = [scores for scores in deals.values() if len(scores) == rotations]  # a run stopped mid-deal
+    means = [sum(scores) / len(scores) for scores in complete]
     n = len(means)
+    if n == 0:
+        return PairScore(config, upper, lower, 0, 0, 0.5, 0.0, 1.0)
     mean = sum(means) / n
     variance = sum((m - mean) ** 2 for m in means) / (n - 1) if n > 1 else 0.0
     if variance > 0:
         half = float(student_t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
-        return PairScore(config, upper, lower, len(records), n, mean, max(0.0, mean - half), min(1.0, mean + half))
+        return PairScore(config, upper, lower, n * rotations, n, mean, max(0.0, mean - half), min(1.0, mean + half))
     low, high = wilson(sum(means), n)  # every deal alike (a sweep): no spread to estimate, so Wilson's
-    return PairScore(config, upper, lower, len(records), n, mean, low, high)
+    return PairScore(config, upper, lower, n * rotations, n, mean, low, high)
 
 
 def play(config: str, upper: str, lower: str, games: int | None, jobs: int, out: Path) -> list[TournamentRecord]:
@@ -157,7 +162,8 @@ def ratings_of(config: str, scores: Mapping[tuple[str, str], PairScore]) -> dict
     anchor = names.index(ANCHOR_LEVEL)
     values = {ANCHOR_LEVEL: float(ANCHOR_RATING)}
     for index in range(anchor + 1, len(names)):
-        s = scores[names[index], names[index - 1]]
+        upper, lower = names[index], names[index - 1]
+        s = scores.get((upper, lower)) or PairScore(config, upper, lower, 0, 0, 0.5, 0.0, 1.0)  # earlier runs only
         earlier_points, earlier_games, _ = EARLIER_HARD.get(config, (0.0, 0, "")) if s.upper == "hard" else (0, 0, "")
         step = elo_step(s.points + earlier_points, s.games + earlier_games)
         values[names[index]] = values[names[index - 1]] + step
@@ -187,9 +193,9 @@ def main() -> None:
         for upper, lower in pairs:
             games = None if args.read else args.games or (HARD_GAMES[config] if upper == "hard" else CHEAP_GAMES)
             records = play(config, upper, lower, games, args.jobs, args.out)
-            if not records:
+            s = pair_score(config, records, upper, lower) if records else None
+            if s is None or not s.deals:
                 continue
-            s = pair_score(config, records, upper, lower)
             table.setdefault(config, {})[upper, lower] = s
             game, variant = config.split("/")
             print(
@@ -199,7 +205,7 @@ def main() -> None:
             )
     published: dict[str, dict[str, dict[str, int]]] = {}
     for config, scores in table.items():
-        if all(pair in scores for pair in adjacent):
+        if all(pair in scores or (pair[0] == "hard" and config in EARLIER_HARD) for pair in adjacent):
             game, group = config.split("/")
             published.setdefault(game, {})[group] = ratings_of(config, scores)
     if published:
