@@ -5,6 +5,7 @@ use."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -74,9 +75,12 @@ def test_groups_follow_the_player_count_and_the_variant() -> None:
         (lambda: published_rating("race-to-messina", "hard", variant="blitz"), "variants are: invasion"),
         (lambda: published_rating("naval-war", "hard", variant="race"), "no variants"),
         (lambda: published_rating("naval-war", "hard", players=1), "at least 2"),
+        (lambda: published_rating("race-to-messina", "hard", players=3, variant="race"), "2-player game, not 3"),
     ],
 )
-def test_an_unknown_game_level_variant_or_count_is_refused_naming_what_is_allowed(call, message) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_game_level_variant_or_count_is_refused_naming_what_is_allowed(
+    call: Callable[[], int], message: str
+) -> None:
     with pytest.raises(ValueError, match=message):
         call()
 

@@ -102,6 +102,9 @@ def rating_group(game_id: str, players: int | None = None, variant: str | None =
             variant = "sicily" if players == 3 else DEFAULT_GROUP[game_id]
         if variant not in groups:
             raise ValueError(f"unknown {game_id} variant {variant!r}; variants are: {', '.join(groups)}")
+        seats = 3 if variant == "sicily" else 2
+        if players is not None and players != seats:
+            raise ValueError(f"{game_id}'s {variant} is a {seats}-player game, not {players!r}")
         return variant
     if variant is not None:
         raise ValueError(f"{game_id} has no variants; give players only")
