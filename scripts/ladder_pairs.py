@@ -17,7 +17,7 @@ A pair is shown separated when the interval's lower end is above 1/2.
 
 The rating step of a pair is the logistic (Elo) difference `400 log10(s / (1 - s))` of its score `s`,
 taken as (points + 1) / (games + 2) so a clean sweep gives a finite step; the ratings chain the steps from
-`medium` = 1500, none below `warcards.bots.ratings.FLOOR`; `hard`'s step pools this run's games with the
+`medium` = 1500, none below `warcards.bots.ratings.FLOOR`, none below the level under it; `hard`'s step pools this run's games with the
 earlier ones of docs/bots.md's Strength table (`EARLIER_HARD`).
 """
 
@@ -157,7 +157,8 @@ def play(config: str, upper: str, lower: str, games: int | None, jobs: int, out:
 
 def ratings_of(config: str, scores: Mapping[tuple[str, str], PairScore]) -> dict[str, int]:
     """Each level's rating: the steps of the adjacent pairs chained from the anchor (`hard`'s step over this
-    run's games and `EARLIER_HARD`'s together), none below `FLOOR`."""
+    run's games and `EARLIER_HARD`'s together), none below `FLOOR`; a level that scored under 1/2 against the
+    one below it gets that level's rating (not shown to be stronger, and never published as weaker)."""
     names = [rung.name for rung in LADDER]
     anchor = names.index(ANCHOR_LEVEL)
     values = {ANCHOR_LEVEL: float(ANCHOR_RATING)}
@@ -166,10 +167,10 @@ def ratings_of(config: str, scores: Mapping[tuple[str, str], PairScore]) -> dict
         s = scores.get((upper, lower)) or PairScore(config, upper, lower, 0, 0, 0.5, 0.0, 1.0)  # earlier runs only
         earlier_points, earlier_games, _ = EARLIER_HARD.get(config, (0.0, 0, "")) if s.upper == "hard" else (0, 0, "")
         step = elo_step(s.points + earlier_points, s.games + earlier_games)
-        values[names[index]] = values[names[index - 1]] + step
+        values[names[index]] = values[names[index - 1]] + max(0.0, step)
     for index in range(anchor - 1, -1, -1):
         s = scores[names[index + 1], names[index]]
-        values[names[index]] = values[names[index + 1]] - elo_step(s.points, s.games)
+        values[names[index]] = values[names[index + 1]] - max(0.0, elo_step(s.points, s.games))
     return {name: max(FLOOR, round(values[name])) for name in names}
 
 

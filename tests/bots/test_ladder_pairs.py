@@ -53,3 +53,16 @@ def test_the_script_measures_every_published_group_and_chains_ratings_from_the_a
     assert set(pairs.ratings_of("naval-war/2p", even).values()) == {ANCHOR_RATING}
     sweep = {pair: pairs.PairScore("naval-war/2p", *pair, 400, 200, 1.0, 0.98, 1.0) for pair in even}
     assert pairs.ratings_of("naval-war/2p", sweep)["random"] == FLOOR
+
+
+def test_a_level_that_scored_under_half_is_published_at_the_level_below_not_under_it() -> None:
+    pairs = _script()
+    names = ladder_names()
+    scores = {
+        (names[i], names[i - 1]): pairs.PairScore("naval-war/2p", names[i], names[i - 1], 400, 200, 0.75, 0.7, 0.8)
+        for i in range(1, len(names))
+    }
+    scores["hard", "medium"] = pairs.PairScore("naval-war/2p", "hard", "medium", 40, 20, 0.45, 0.3, 0.6)
+    ratings = pairs.ratings_of("naval-war/2p", scores)
+    assert ratings["hard"] == ratings["medium"] == ANCHOR_RATING
+    assert ratings["random"] < ratings["beginner"] < ratings["easy"] < ratings["medium"]

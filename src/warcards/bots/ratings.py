@@ -87,6 +87,12 @@ PUBLISHED: dict[str, dict[str, dict[str, int]]] = {
 `scripts/ladder_pairs.py` (docs/bots.md, "Published ratings")."""
 
 
+NOT_SHOWN: frozenset[tuple[str, str, str]] = frozenset({("naval-war", "2p", "hard")})
+"""(game, group, level) where the level's score against the level below it has a 95% interval reaching 1/2
+(docs/bots.md, "Every adjacent pair"): not shown to be stronger. Its rating is the lower level's where its
+score was under 1/2, so a level is never published below the one under it."""
+
+
 def rating_group(game_id: str, players: int | None = None, variant: str | None = None) -> str:
     """The measured group that stands for `game_id` with `players` seats (and `variant`, in Race to Messina).
 
