@@ -68,7 +68,7 @@ DEFAULT_GROUP: dict[str, str] = {
 PUBLISHED: dict[str, dict[str, dict[str, int]]] = {
     "race-to-messina": {
         "invasion": {"random": 100, "beginner": 526, "easy": 1013, "medium": 1500, "hard": 1838},
-        "race": {"random": 100, "beginner": 661, "easy": 1105, "medium": 1500, "hard": 1615},
+        "race": {"random": 100, "beginner": 661, "easy": 1105, "medium": 1500, "hard": 1603},
         "sicily": {"random": 1207, "beginner": 1337, "easy": 1444, "medium": 1500, "hard": 1520},
     },
     "med-sirocco": {
@@ -76,7 +76,7 @@ PUBLISHED: dict[str, dict[str, dict[str, int]]] = {
         "4p": {"random": 1003, "beginner": 1302, "easy": 1429, "medium": 1500, "hard": 1789},
     },
     "naval-war": {
-        "2p": {"random": 962, "beginner": 1275, "easy": 1417, "medium": 1500, "hard": 1620},
+        "2p": {"random": 962, "beginner": 1275, "easy": 1417, "medium": 1500, "hard": 1508},
         "4p": {"random": 813, "beginner": 1270, "easy": 1437, "medium": 1500, "hard": 1574},
     },
     "cards-of-war": {
