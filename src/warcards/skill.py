@@ -2,17 +2,20 @@
 
 The server's ratings (`warcards.server.ratings`) and the bots' published ratings (docs/bots.md) both go
 through these functions, so "≈ 1,650" beside a bot level and "1,512" on a profile are the same scale.
-openskill's defaults (mu 25, sigma 25/3) map to 1500 ± 500, lichess's starting rating and deviation.
+openskill's defaults (mu 25, sigma 25/3) map to 1500 ± 246 (one mu point is about 29.5 points).
 """
 
 from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
+from warcards.bots.ratings import ELO_PER_MU
+
 BASE = 1500
 """The display rating of openskill's default mu (25)."""
-POINTS_PER_MU = 60
-"""Display points per unit of mu: the default sigma (25/3) is 500 points, lichess's starting deviation."""
+POINTS_PER_MU = ELO_PER_MU
+"""Display points per unit of mu: the logistic (Elo) scale the bots' published ratings are measured on
+(`warcards.bots.ratings.ELO_PER_MU`, about 29.5), so a player's number and a bot's "≈ 1,650" compare."""
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
 PROVISIONAL_SIGMA = 5.0

@@ -33,6 +33,8 @@ SKIPS: list[tuple[str, str]] = [
     (r"warcards serve", "a server that runs until it is stopped; tests/server runs `warcards serve` for real"),
     (r"^bash scripts/test\.sh", "the whole test suite, of which this test is a part"),
     (r"scripts/bot_ladder\.py", "the bot ladder's measurement: hours of games (docs/bots.md reports them)"),
+    (r"scripts/ladder_pairs\.py", "every adjacent pair of the ladder in every game and variant: an hour and more "
+     "of `hard`'s games (docs/bots.md reports them)"),
     (r"examples/train_race_to_messina\.py", "trains for minutes and rewrites docs/rl-learning-curve.png"),
     (r"\b(GAME|N|M)\b", "a template: GAME, N and M stand for the reader's values"),
     (r"--backend ray", "needs a Ray cluster"),

@@ -21,16 +21,17 @@ from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
+from warcards.bots.ratings import published_rating
 from warcards.server.db import AccountRow, EventInfo, RatingChangeRow, RatingRow, Store, now
 from warcards.server.hub import DIE_BEFORE_FINISH
 from warcards.server.ratings import (
-    FALLBACK_BOT_RATINGS,
     GROUPS,
     UNRATED_STAND_IN,
     group_of,
     name_key,
     places,
 )
+from warcards.skill import POINTS_PER_MU
 
 from .client import hub, lobby, peer
 from .conftest import ServerProcess
@@ -174,7 +175,7 @@ def test_a_bot_seat_plays_at_its_published_rating_and_only_the_account_moves(sto
     ann = add_account(store, "Ann")
     table, _ = rated_table(store, "cards-of-war", {}, [ann, None])
     stored = store.finish_table(table, result([1], ["-", "-"]))
-    bot = OPENSKILL.rating(mu=25 + (FALLBACK_BOT_RATINGS["random"] - 1500) / 60, sigma=1.0)
+    bot = OPENSKILL.rating(mu=25 + (published_rating("cards-of-war", "random", 2) - 1500) / POINTS_PER_MU, sigma=1.0)
     (rating,), _ = OPENSKILL.rate([[OPENSKILL.rating()], [bot]], ranks=[2, 1])
     row = rating_of(store, ann, "cards-of-war")
     assert row is not None and row.mu == pytest.approx(rating.mu) and row.sigma == pytest.approx(rating.sigma)
@@ -221,7 +222,8 @@ def test_the_end_message_and_the_table_carry_each_accounts_rating_change(tmp_pat
         (won,), (lost,) = OPENSKILL.rate([[OPENSKILL.rating()], [OPENSKILL.rating()]], ranks=[1, 2])
         assert end["rated"] and end["unrated"] is None
         assert [(c["player"], c["before"], c["after"]) for c in end["ratings"]] == [
-            ("Ann", 1500, round(1500 + 60 * (won.mu - 25))), ("Bob", 1500, round(1500 + 60 * (lost.mu - 25))),
+            ("Ann", 1500, round(1500 + POINTS_PER_MU * (won.mu - 25))),
+            ("Bob", 1500, round(1500 + POINTS_PER_MU * (lost.mu - 25))),
         ]
         assert all(c["provisional"] for c in end["ratings"])
         shown = client.get(f"/tables/{table}").json()

@@ -1,8 +1,10 @@
 """The bot ladder a player chooses from, weakest first, and the weaker rungs' bot.
 
-`LADDER` is the one list of levels: `play --help`, `warcards games` and docs/bots.md read it. Each rung is
-stronger than the one before it in every game, as measured by the round-robin in docs/bots.md
-(`scripts/bot_ladder.py` reruns it); the notes quote that measurement.
+`LADDER` is the one list of levels: `play --help`, `warcards games` and docs/bots.md read it. Each rung
+beats the one before it, with its score's 95% interval above 1/2, in every game and variant, as measured
+pair by pair in docs/bots.md (`scripts/ladder_pairs.py` reruns it) — except `hard` in Naval War with 2
+players, not shown stronger than `medium` there (`warcards.bots.ratings.NOT_SHOWN`); the notes quote that
+measurement.
 """
 
 from __future__ import annotations
@@ -26,9 +28,14 @@ LADDER: tuple[Rung, ...] = (
     Rung("beginner", "the rule-of-thumb bot with half its moves at random; beats random in every game"),
     Rung("easy", "the rule-of-thumb bot with one move in five at random; beats beginner in every game"),
     Rung("medium", "the game's rule-of-thumb bot (also called heuristic); beats easy in every game"),
-    Rung("hard", "searches from medium's move, 0.1-0.3 s a move on one core; beats medium in every game"),
+    Rung(
+        "hard",
+        "searches from medium's move, 0.1-0.3 s a move on one core; beats medium in every game "
+        "but 2-player Naval War, where it is not shown stronger",
+    ),
 )
-"""The levels a player chooses from, weakest first; each beats the one before it in every game."""
+"""The levels a player chooses from, weakest first; each beats the one before it in every game and variant
+but `warcards.bots.ratings.NOT_SHOWN`."""
 
 ALIASES: dict[str, str] = {"heuristic": "medium"}
 """Other names of ladder bots (the same bot, the same moves for the same seed)."""

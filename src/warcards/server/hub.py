@@ -714,13 +714,14 @@ class TableHub:
 
     def _arm_timer(self) -> None:
         """With a timer: the table's policy acts on the running seat if this event is still the last when its
-        time (its move's, or its bank) runs out. A seat a stand-in holds on a chess clock is not timed: its
-        bank ran out, and the bot moves at once."""
+        time (its move's, or its bank) runs out. A seat a stand-in holds is not timed, on either kind of timer:
+        the stand-in is the server's own bot, bounded by its search budget, and a busy machine must not make
+        it forfeit its player's game."""
         if self.timer_task is not None:
             self.timer_task.cancel()
             self.timer_task = None
         seat = self.running()
-        if seat is None or (self.timer_kind == "total" and seat in self.stand_ins):
+        if seat is None or seat in self.stand_ins:
             return
         self.timer_task = asyncio.create_task(self._expire(self.event_no, seat, self.time_left(seat, time.time())))
 

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from warcards.bots.ratings import published_rating
 from warcards.server.db import (
     AccountRow,
     EventRow,
@@ -50,12 +51,6 @@ duel, 3-9 a free-for-all, and fleet play a team game."""
 
 RANKED_BY_SCORE = frozenset({"med-sirocco", "naval-war"})
 """Games whose non-winners are ordered by their scores (most first); in the others they share second."""
-
-FALLBACK_BOT_RATINGS: dict[str, int] = {
-    "random": 700, "beginner": 1000, "easy": 1200, "medium": 1350, "heuristic": 1350, "hard": 1500,
-}
-"""A bot level's rating until the ladder's measured ones (`warcards.bots.ratings.published_rating`) exist:
-the ladder's order (docs/bots.md; `heuristic` is `medium`), not a measurement."""
 
 UNRATED_STAND_IN = "not rated: a stand-in bot played a move for a player who ran out of time"
 UNRATED_TWO_SEATS = "not rated: one account held more than one seat"
@@ -97,13 +92,10 @@ def places(game_id: str, result: dict[str, Any], players: int) -> list[int]:
     return out
 
 
-def bot_rating(game_id: str, level: str, players: int) -> int:
-    """A bot level's published rating in a game (the ladder's, when `warcards.bots.ratings` exists)."""
-    try:
-        from warcards.bots.ratings import published_rating  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return FALLBACK_BOT_RATINGS.get(level, FALLBACK_BOT_RATINGS["heuristic"])
-    return int(published_rating(game_id, level, players))
+def bot_rating(game_id: str, level: str, players: int, variant: str | None = None) -> int:
+    """A bot level's published rating in a game, its player count and (Race to Messina) its variant
+    (`warcards.bots.ratings`, docs/bots.md)."""
+    return published_rating(game_id, level, players, variant)
 
 
 def rate(session: Session, table: TableRow, result: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +124,7 @@ def rate(session: Session, table: TableRow, result: dict[str, Any]) -> dict[str,
     for seat in seats:
         if seat.account_id is None:
             assert seat.level is not None
-            mu = mu_of_display(bot_rating(table.game, seat.level, len(seats)))
+            mu = mu_of_display(bot_rating(table.game, seat.level, len(seats), table.options.get("variant")))
             teams.append([openskill.rating(mu=mu, sigma=BOT_SIGMA)])
             continue
         row = session.get(RatingRow, (seat.account_id, table.game, group))
