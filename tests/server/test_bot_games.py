@@ -71,7 +71,7 @@ def test_the_example_client_plays_a_seat_against_a_server_bot(sqlite_server: Ser
         "/tables",
         {"game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]},
     )["id"]
-    token = sqlite_server.post(f"/tables/{table}/seats/0", {"name": "my bot"})["token"]
+    token = sqlite_server.post(f"/tables/{table}/seats/0", {"name": "my script"})["token"]
     example = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
     done = subprocess.run(
         [sys.executable, str(example), sqlite_server.ws, table, token], capture_output=True, text=True, timeout=120

@@ -78,8 +78,11 @@ def three_seats(client: Any) -> tuple[str, list[str]]:
 
 
 def chat_log(connection: Peer) -> dict[str, Any]:
-    """The chat_log sent after this connection's catch-up (`peer` reads the welcome and the catch-up)."""
+    """The chat_log sent after this connection's catch-up (`peer` reads the welcome and the catch-up); the
+    `players` frames that connections coming and going send (docs/protocol.md, "Players") may come first."""
     message = connection.receive()
+    while message["type"] == "players":
+        message = connection.receive()
     assert message["type"] == "chat_log", message
     return message
 
@@ -166,6 +169,8 @@ def test_a_malformed_chat_mute_or_rematch_gets_bad_message_and_the_connection_st
             chat_log(alice)
             alice.send(**frame)
             answer = alice.receive()
+            while answer["type"] == "players":
+                answer = alice.receive()
             assert answer["type"] == "error" and answer["code"] == "bad_message", answer
             assert say(alice, "still here", "ok")["type"] == "ack"
 

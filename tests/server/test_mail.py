@@ -27,6 +27,7 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import select, update
 from websockets.sync.client import connect
 
+from warcards.server.accounts import HASHER
 from warcards.server.db import AccountRow, SeatRow, Store, now
 from warcards.server.mail import (
     Mailer,
@@ -90,9 +91,26 @@ def add_account(store: Store, name: str, address: str | None, notify: bool) -> s
     with store.session() as session:
         session.add(AccountRow(
             id=account_id, name=name, name_key=name.lower(), email=address, notify_turns=notify,
-            failed_signins=0, created_at=now(),
+            failed_signins=0, created_at=now(), password_hash=PASSWORD_HASH,
         ))
     return account_id
+
+
+PASSWORD = "correct horse battery staple"
+PASSWORD_HASH = HASHER.hash(PASSWORD)
+"""Every test account's password (its argon2 hash made once): a seat is joined signed in, as a player would."""
+
+
+def join_signed_in(server: ServerProcess, store: Store, table: str, seat: int, account_id: str) -> str:
+    """Join `seat` as the account (sign in, then take the seat with the session cookie): its token."""
+    with store.session() as session:
+        name = session.scalar(select(AccountRow.name).where(AccountRow.id == account_id))
+    with httpx.Client(base_url=server.http, headers={"Origin": server.http}, timeout=60) as client:
+        signed = client.post("/session", json={"name": name, "password": PASSWORD})
+        assert signed.status_code == 200, signed.text
+        joined = client.post(f"/tables/{table}/seats/{seat}", json={"name": "ignored when signed in"})
+        assert joined.status_code == 200, joined.text
+        return str(joined.json()["token"])
 
 
 def hold_seat(store: Store, table: str, seat: int, account_id: str) -> None:
@@ -177,9 +195,7 @@ def correspondence_table(server: ServerProcess, store: Store, accounts: list[str
     table = server.post("/tables", {
         "game": "cards-of-war", "seats": [{"kind": "person"}, {"kind": "person"}], "timer": DAY_A_MOVE,
     })["id"]
-    for seat, account_id in enumerate(accounts):
-        hold_seat(store, table, seat, account_id)
-    tokens = [server.post(f"/tables/{table}/seats/{seat}", {"name": f"p{seat}"})["token"] for seat in range(2)]
+    tokens = [join_signed_in(server, store, table, seat, account_id) for seat, account_id in enumerate(accounts)]
     return table, tokens
 
 

@@ -107,7 +107,7 @@ def test_bots_accept_at_once_and_keep_their_level(tmp_path: Path) -> None:
         assert (ready["status"], ready["accepted"], ready["seat"]) == ("ready", [0, 1], 0)
         info = client.get(f"/tables/{ready['table']}").json()
         assert (info["public"], info["chat"], info["status"]) == (False, False, "playing")
-        assert [(s["kind"], s["level"], s["player"]) for s in info["seats"]] == [("person", None, "Alice"), ("bot", "easy", "bot (easy)")]
+        assert [(s["kind"], s["level"], s["player"]) for s in info["seats"]] == [("person", None, "Alice"), ("bot", "easy", "Bot · easy")]  # names.seat_display_name
         server = client.app.state.server  # type: ignore[attr-defined]
         assert server.store.table(ready["table"]).timer == server.store.table(table).timer
 
