@@ -486,9 +486,10 @@ class TableHub:
             if refusal is not None:
                 self._refusal(connection, message.id, refusal)
                 return
-            await self._reclaim(connection)
-            if self.timer_kind == "total":
-                self._arm_timer()  # the person is on the clock again
+            if await self._reclaim(connection):
+                if self.timer_kind == "move" and self.running() == connection.seat:
+                    self.clock_since = time.time()  # a fresh move time for the player back at the seat
+                self._arm_timer()  # the person is on the clock again (a stand-in is not timed)
             connection.send(p.Ack(id=message.id, event_no=self.position(connection.seat)))
 
     async def act(self, connection: Connection, message: p.Act) -> bool:
@@ -501,8 +502,8 @@ class TableHub:
             if connection.stand_in and connection.seat not in self.stand_ins:
                 connection.send(p.Refused(id=message.id, code="replaced", message="the seat's player is back"))
                 return False
-            if await self._reclaim(connection) and self.timer_kind == "total":
-                self._arm_timer()
+            if await self._reclaim(connection):
+                self._arm_timer()  # the person is on the clock again (a stand-in is not timed)
             refusal = self._check_turn(connection.seat, message.id)
             if refusal is None and message.answers != self.position(connection.seat):
                 refusal = (
