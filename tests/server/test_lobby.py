@@ -186,3 +186,11 @@ def test_a_table_with_house_rules_plays_them_and_refuses_a_parameter_out_of_rang
     answer = client.post("/tables", json={"game": "cards-of-war", "options": {"params": {"battle_target": 99}},
                                           "seats": PEOPLE_2})
     assert answer.status_code == 422 and "from 5 to 40" in answer.json()["detail"]
+
+
+def test_the_seat_choices_show_each_bot_levels_published_rating(client: TestClient) -> None:
+    from warcards.bots.ratings import display, published_rating
+
+    answer = client.post("/games/race-to-messina/seats", json={"options": {"variant": "sicily"}}).json()
+    assert answer["bot_ratings"]["hard"] == display(published_rating("race-to-messina", "hard", 3, "sicily"))
+    assert answer["bot_ratings"]["heuristic"] == "≈ 1,500" and set(answer["bot_ratings"]) >= {"random", "easy"}

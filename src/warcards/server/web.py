@@ -6,6 +6,7 @@ play" page (its GUIDE.md and RULES.md, rendered by warcards.server.guide).
 
 from __future__ import annotations
 
+import contextlib
 from importlib.resources import files
 from typing import Any
 
@@ -13,6 +14,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from warcards.bots.ratings import display, published_rating
 from warcards.cli.options import check_game
 from warcards.engine.registry import games, option_specs, param_specs
 from warcards.server.games import shared_game
@@ -87,6 +89,8 @@ class SeatsOut(BaseModel):
     seat_names: list[str]
     parameters: list[ParamOut] = Field(default_factory=list)
     """The rule parameters of the game with these options (a table's `options.params` may change them)."""
+    bot_ratings: dict[str, str] = Field(default_factory=dict)
+    """Each bot level's published rating for the game with these options, as shown ("≈ 1,650": docs/bots.md)."""
 
 
 router = APIRouter()
@@ -127,7 +131,14 @@ async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
         ParamOut(name=s.name, default=s.default, low=s.low, high=s.high, meaning=s.meaning, rule=s.rule)
         for s in param_specs(game_id, game.options)
     ]
-    return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names(), parameters=parameters)
+    ratings = {}
+    for level in BOT_LEVELS:
+        with contextlib.suppress(ValueError):
+            ratings[level] = display(
+                published_rating(game_id, level, game.num_players, game.options.get("variant"))
+            )
+    return SeatsOut(game=game.game_id, options=game.options, seat_names=game.seat_names(), parameters=parameters,
+                    bot_ratings=ratings)
 
 
 @router.get("/games/{game_id}/guide", responses=refusals(422))

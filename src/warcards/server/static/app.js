@@ -178,7 +178,8 @@ async function lobbyPage() {
         `${seatName}: `,
         h("select", { name: `seat${seat}`, "aria-label": `Who plays ${seatName}` },
           h("option", { value: "person", text: "a person", selected: seat === 0 }),
-          ...catalogue.levels.map((level) => h("option", { value: level, text: `bot: ${level}`, selected: seat > 0 && level === "heuristic" }))))));
+          ...catalogue.levels.map((level) => h("option", { value: level, selected: seat > 0 && level === "heuristic",
+            text: `bot: ${level}${answer.bot_ratings?.[level] ? ` (${answer.bot_ratings[level]})` : ""}` }))))));
       for (const select of seatsBox.querySelectorAll("select")) {  // an answer arriving late keeps what was chosen
         if (kept[select.name]) select.value = kept[select.name];
       }
