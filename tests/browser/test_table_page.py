@@ -105,7 +105,7 @@ def test_the_log_keeps_the_whole_history_marks_what_is_new_since_your_move_and_t
     page.get_by_role("button", name="Play again (same seats)").click()  # a rematch: the bot accepts at once
     page.wait_for_function(f"location.hash.startsWith('#/table/') && !location.hash.endsWith('{table}')")
     rematch = page.evaluate("location.hash.split('/')[2]")
-    assert [s["player"] for s in sqlite_server.get_json(f"/tables/{rematch}")["seats"]] == ["Gil", "bot (random)"]
+    assert [s["player"] for s in sqlite_server.get_json(f"/tables/{rematch}")["seats"]] == ["Gil", "Bot · random"]
     page.wait_for_selector(READY)
     assert sqlite_server.get_json(f"/tables/{table}")["status"] == "finished"
 

@@ -51,8 +51,9 @@ export function replayPage(tableId, main, firstSeat, firstStep) {
   const name = (seat) => seat === null || seat === undefined ? "—" : seat < 0 ? "chance" : names()[seat] || "a player";
   // A panel's seat, told apart from the others: "Bot · random (player 1)" where two seats read alike.
   const panelName = (seat) => {
-    const all = names();
-    return all.filter((n) => n === all[seat]).length > 1 ? `${all[seat]} (${state.replay.seat_names[seat]})` : name(seat);
+    const players = state.replay.players || [];
+    const raw = state.replay.seat_names.map((side, i) => players[i]?.name || side);
+    return raw.filter((n) => n === raw[seat]).length > 1 ? `${raw[seat]} (${state.replay.seat_names[seat]})` : name(seat);
   };
   const base = () => `/tables/${encodeURIComponent(tableId)}/replay`;
   // The address says the seat and the step shown (replaced, not pushed: Back leaves the replay).
