@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
 import tomllib
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -243,13 +244,24 @@ def open_study(run: Study) -> Any:
     from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-        storage = RDBStorage(
-            run.storage, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=4 * HEARTBEAT_SECONDS,
-            heartbeat_stale_trial_callback=RetryHeartbeatStaleTrialCallback(max_retry=2),
-            engine_kwargs={"connect_args": {"timeout": 60}} if run.storage.startswith("sqlite") else None,
-        )
+    from sqlalchemy.exc import IntegrityError, OperationalError
+
+    for attempt in range(6):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                storage = RDBStorage(
+                    run.storage, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=4 * HEARTBEAT_SECONDS,
+                    heartbeat_stale_trial_callback=RetryHeartbeatStaleTrialCallback(max_retry=2),
+                    engine_kwargs={"connect_args": {"timeout": 60}} if run.storage.startswith("sqlite") else None,
+                )
+            break
+        except (IntegrityError, OperationalError):
+            # Two workers starting at once on a new storage both create its tables: the later one retries
+            # and finds them made.
+            if attempt == 5:
+                raise
+            time.sleep(0.5 * (attempt + 1))
     several = len(run.space.objectives) > 1
     sampler = (optuna.samplers.NSGAIISampler(seed=run.seed) if several
                else optuna.samplers.TPESampler(seed=run.seed, n_startup_trials=min(10, run.space.trials)))
