@@ -7,6 +7,7 @@ play" page (its GUIDE.md and RULES.md, rendered by warcards.server.guide).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from importlib.resources import files
 from typing import Any
 
@@ -127,10 +128,7 @@ async def list_games() -> GamesOut:
 async def seats_of(game_id: str, request: SeatsOf) -> SeatsOut:
     """The seats a game has with `options` (checked by the engine, with the command line's messages)."""
     game = load_remote_game(game_id, request.options)
-    parameters = [
-        ParamOut(name=s.name, default=s.default, low=s.low, high=s.high, meaning=s.meaning, rule=s.rule)
-        for s in param_specs(game_id, game.options)
-    ]
+    parameters = [ParamOut(**dataclasses.asdict(spec)) for spec in param_specs(game_id, game.options)]
     ratings = {}
     for level in BOT_LEVELS:
         with contextlib.suppress(ValueError):
