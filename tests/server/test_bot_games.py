@@ -58,9 +58,10 @@ def test_a_bot_game_of_every_game_plays_to_its_end_and_its_record_replays(
 
 
 def test_a_search_bot_plays_from_a_sample_of_its_view(sqlite_server: ServerProcess) -> None:
+    """`easy` and `beginner` (the lobby's newest level) both decide from a sample."""
     table = sqlite_server.post(
         "/tables",
-        {"game": "cards-of-war", "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}]},
+        {"game": "cards-of-war", "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "beginner"}]},
     )["id"]
     end = watch(sqlite_server, table)[-1]
     assert replay(end["record"]).is_terminal()

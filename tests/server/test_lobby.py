@@ -194,3 +194,16 @@ def test_the_seat_choices_show_each_bot_levels_published_rating(client: TestClie
     answer = client.post("/games/race-to-messina/seats", json={"options": {"variant": "sicily"}}).json()
     assert answer["bot_ratings"]["hard"] == display(published_rating("race-to-messina", "hard", 3, "sicily"))
     assert answer["bot_ratings"]["heuristic"] == "≈ 1,500" and set(answer["bot_ratings"]) >= {"random", "easy"}
+
+
+def test_the_lobby_offers_the_beginner_bot_with_its_published_rating_and_seats_it(client: TestClient) -> None:
+    """`beginner` (the heuristic with half its moves at random) was missing from the lobby's levels."""
+    from warcards.bots.ratings import display, published_rating
+
+    assert "beginner" in client.get("/games").json()["levels"]
+    ratings = client.post("/games/cards-of-war/seats", json={"options": {}}).json()["bot_ratings"]
+    assert ratings["beginner"] == display(published_rating("cards-of-war", "beginner", 2)) == "≈ 1,019"
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "beginner"}]
+    created = client.post("/tables", json={"game": "cards-of-war", "seats": seats})
+    assert created.status_code == 201, created.text
+    assert client.get(f"/tables/{created.json()['id']}").json()["seats"][1]["level"] == "beginner"

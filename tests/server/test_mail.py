@@ -273,7 +273,10 @@ def test_a_move_emails_the_opted_in_player_whose_turn_it_became_once_per_turn(
     leave = link_in(second, r"http://\S+/unsubscribe/\S+")
     assert str(second["List-Unsubscribe"]).strip() == f"<{leave}>"  # (folded: the link is long)
     assert second["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    answer = httpx.get(leave, timeout=30)
+    opened = httpx.get(leave, timeout=30)  # what a mail scanner does: nothing changes
+    assert opened.status_code == 200 and "Unsubscribe</button>" in opened.text and notify_turns(store, keen)
+    answer = httpx.post(leave, content="List-Unsubscribe=One-Click", timeout=30,
+                        headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert answer.status_code == 200 and "unsubscribed" in answer.text
     assert not notify_turns(store, keen)
 
@@ -526,9 +529,48 @@ def test_an_unsubscribe_token_unsubscribes_its_own_account_only(tmp_path: Path) 
             answer = client.post(f"/unsubscribe/{claimed[other]}", content="List-Unsubscribe=One-Click")
             assert answer.status_code == 200 and "unsubscribed" in answer.text
             assert notify_turns(store, keen) and not notify_turns(store, other)
-            assert client.get(f"/unsubscribe/{claimed[other]}").status_code == 200  # twice: still unsubscribed
+            assert client.post(f"/unsubscribe/{claimed[other]}").status_code == 200  # twice: still unsubscribed
             assert client.get("/features").json()["turn_emails"] is False
         assert unsubscribe(store, claimed[keen]) and not notify_turns(store, keen)
+    finally:
+        store.close()
+
+
+def test_opening_the_unsubscribe_link_changes_nothing_and_its_pages_button_unsubscribes(tmp_path: Path) -> None:
+    """A mail scanner opens every link of an email: GET /unsubscribe/TOKEN only shows a page whose button
+    posts to the same link; the POST (the button, or RFC 8058's one-click) unsubscribes."""
+    import re
+
+    from fastapi.testclient import TestClient
+
+    from warcards.server import create_app
+    from warcards.server.config import ServerConfig
+
+    database = f"sqlite:///{tmp_path / 'n.sqlite3'}"
+    store = Store(database)
+    try:
+        table, keen = stored_turn(store)
+        queue_notice(store, table, 0, 5)
+        [notice] = claim_notices(store, "a", time.time(), 300.0)
+        config = ServerConfig(allow_bot_tables=True, max_tables_per_address=0)
+        with TestClient(create_app(database, config=config)) as client:
+            for _ in range(3):  # a scanner, a preview, the person: nobody is unsubscribed by looking
+                page = client.get(f"/unsubscribe/{notice.token}")
+                assert page.status_code == 200 and "Stop turn emails?" in page.text and notify_turns(store, keen)
+                assert page.headers["Cache-Control"] == "no-store"
+            action = re.search(r'<form method="post" action="([^"]+)"><button type="submit">Unsubscribe</button>',
+                               page.text)
+            assert action is not None and action.group(1) == f"/unsubscribe/{notice.token}"
+            pressed = client.post(action.group(1), headers={"Origin": "http://testserver"})  # the button
+            assert pressed.status_code == 200 and "You are unsubscribed" in pressed.text
+            assert not notify_turns(store, keen)
+            set_notify(store, keen, True)
+            one_click = client.post(action.group(1), content="List-Unsubscribe=One-Click",
+                                    headers={"Content-Type": "application/x-www-form-urlencoded"})
+            assert one_click.status_code == 200 and not notify_turns(store, keen)
+            for unknown in ("x" * 32, "x" * 5000):
+                assert client.get(f"/unsubscribe/{unknown}").status_code == 404
+                assert "<form" not in client.get(f"/unsubscribe/{unknown}").text
     finally:
         store.close()
 

@@ -292,7 +292,7 @@ def test_the_leaderboard_orders_by_the_conservative_rating_page_by_page(tmp_path
 
 
 IDENTITIES = ["no session", "guest seat token", "bot token", "spectator", "forged session cookie"]
-"""Who asks (`another account` needs sign-in sessions, the accounts branch's: its rows join when it lands)."""
+"""Who asks (another signed-in account's rows, on a real server: test_another_account.py)."""
 
 
 @pytest.mark.parametrize("who", IDENTITIES)

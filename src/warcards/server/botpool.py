@@ -4,7 +4,7 @@ Run as `python -m warcards.server.botpool ws://HOST:PORT`; the server writes one
 its standard input (`table`, `seat`, `token`, `level`, `seed`) and closes it to stop the process. Each
 seat is one connection that receives exactly what a person in that seat would. The `random` and
 `heuristic` levels decide from the seat's observation and legal actions as sent; the search levels
-(`easy`, `medium`, `hard`) ask the server for a `sample` — a state determinized from the seat's view alone
+(`beginner`, `easy`, `medium`, `hard`) ask the server for a `sample` — a state determinized from the seat's view alone
 — as a position snapshot, and search from it (docs/protocol.md says why a sample and not the true state) in
 a pool of worker processes, which rebuild it with the game's `state_from_snapshot` (which checks it): a slow
 `hard` decision runs beside the others, on its own core when there is one, and never holds up this

@@ -6,7 +6,7 @@ same messages the command line prints; each seat is open for a person or a bot o
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
@@ -16,15 +16,17 @@ from warcards.engine.api import Game
 from warcards.server.games import shared_game
 from warcards.server.names import MAX_NAME_INPUT
 
-BOT_LEVELS = ("random", "heuristic", "easy", "medium", "hard")
-"""The bot levels a seat may be given (the search levels play from a sample of their seat's view)."""
+BotLevel = Literal["random", "beginner", "heuristic", "easy", "medium", "hard"]
+BOT_LEVELS: tuple[str, ...] = get_args(BotLevel)
+"""The bot levels a seat may be given, as the lobby offers them (each with its published rating; the search
+levels play from a sample of their seat's view)."""
 
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["person", "bot"]
-    level: Literal["random", "heuristic", "easy", "medium", "hard"] | None = None
+    level: BotLevel | None = None
 
 
 class TimerSpec(BaseModel):
@@ -39,7 +41,7 @@ class TimerSpec(BaseModel):
     seconds: Annotated[StrictInt, Field(ge=1, le=7 * 86400)] | None = None
     increment: Annotated[StrictInt, Field(ge=0, le=3600)] | None = None
     on_timeout: Literal["bot", "forfeit"] = "bot"
-    level: Literal["random", "heuristic", "easy", "medium", "hard"] = "heuristic"
+    level: BotLevel = "heuristic"
 
     @model_validator(mode="after")
     def _seconds_for_a_limit(self) -> TimerSpec:

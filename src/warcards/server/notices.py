@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text, exists, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from warcards.server.db import (
     AccountRow,
@@ -183,16 +183,28 @@ def notice_failed(
     return given_up
 
 
+def _account_of_unsubscribe(session: Session, token: str) -> str | None:
+    """The account whose notice carried `token` (the newest one's, or any earlier email's), or None."""
+    token_hash = hash_token(token)
+    account_id = session.scalar(select(AccountRow.id).where(AccountRow.unsubscribe_hash == token_hash))
+    if account_id is None:
+        account_id = session.scalar(
+            select(NoticeRow.account_id).where(NoticeRow.unsubscribe_hash == token_hash).limit(1)
+        )
+    return account_id
+
+
+def is_unsubscribe_token(store: Store, token: str) -> bool:
+    """Whether `token` is one of this server's unsubscribe links (read only: opening the link changes nothing)."""
+    with store.session() as session:
+        return _account_of_unsubscribe(session, token) is not None
+
+
 def unsubscribe(store: Store, token: str) -> bool:
     """The account whose notice carried `token` (the newest one's, or any earlier email's) gets no more
     notices. True when the token names an account (unsubscribing twice is still True)."""
-    token_hash = hash_token(token)
     with store.session() as session:
-        account_id = session.scalar(select(AccountRow.id).where(AccountRow.unsubscribe_hash == token_hash))
-        if account_id is None:
-            account_id = session.scalar(
-                select(NoticeRow.account_id).where(NoticeRow.unsubscribe_hash == token_hash).limit(1)
-            )
+        account_id = _account_of_unsubscribe(session, token)
         if account_id is None:
             return False
         session.execute(update(AccountRow).where(AccountRow.id == account_id).values(notify_turns=False))

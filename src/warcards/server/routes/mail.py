@@ -1,17 +1,19 @@
 """Turn notices by email: whether this server sends them (`GET /features`, for the settings page) and the
-one-click unsubscribe of their links (`GET` and RFC 8058's `POST /unsubscribe/{token}`) (docs/server.md,
-"Correspondence games and notices")."""
+unsubscribe of their links: `GET /unsubscribe/{token}` shows a page with a button and changes nothing (a mail
+scanner that opens every link must not unsubscribe anyone); `POST` to the link (the button, or RFC 8058's
+one-click) unsubscribes (docs/server.md, "Correspondence games and notices")."""
 
 from __future__ import annotations
 
 import asyncio
 from html import escape
+from urllib.parse import quote
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
-from warcards.server.notices import CORRESPONDENCE_SECONDS, unsubscribe
+from warcards.server.notices import CORRESPONDENCE_SECONDS, is_unsubscribe_token, unsubscribe
 from warcards.server.routes import ServerDep
 
 router = APIRouter()
@@ -44,47 +46,60 @@ async def features(server: ServerDep) -> Features:
     return Features(turn_emails=sending, turn_emails_note=note, correspondence_seconds=CORRESPONDENCE_SECONDS)
 
 
-def _page(title: str, text: str, status: int) -> HTMLResponse:
+def _page(title: str, text: str, status: int, form: str = "") -> HTMLResponse:
     body = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} — warcards</title></head><body><main>"
-        f"<h1>{escape(title)}</h1><p>{escape(text)}</p>"
+        f"<h1>{escape(title)}</h1><p>{escape(text)}</p>{form}"
         '<p><a href="/">Back to the lobby</a></p></main></body></html>'
     )
     return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-async def _unsubscribe(server: ServerDep, token: str) -> HTMLResponse:
-    done = len(token) <= MAX_TOKEN and await asyncio.to_thread(unsubscribe, server.store, token)
-    if not done:
-        return _page(
-            "Unknown link",
-            "This unsubscribe link is not one this server sent (check that it was copied whole). "
-            "You can turn turn emails off in your account's settings.",
-            404,
-        )
+def _unknown_link() -> HTMLResponse:
     return _page(
-        "You are unsubscribed",
-        "You will get no more turn emails from this server. You can turn them on again in your account's settings.",
-        200,
+        "Unknown link",
+        "This unsubscribe link is not one this server sent (check that it was copied whole). "
+        "You can turn turn emails off in your account's settings.",
+        404,
     )
 
 
 UNSUBSCRIBE_RESPONSES: dict[int | str, dict[str, object]] = {
-    200: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "unsubscribed"},
+    200: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "the page (GET) or unsubscribed (POST)"},
     404: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "not a link this server sent"},
 }
 
 
 @router.get("/unsubscribe/{token}", response_class=HTMLResponse, responses=UNSUBSCRIBE_RESPONSES)
 async def unsubscribe_page(server: ServerDep, token: str) -> HTMLResponse:
-    """The one-click unsubscribe of a turn email's link: its account gets no more turn emails."""
-    return await _unsubscribe(server, token)
+    """A turn email's unsubscribe link, opened: a page with an "Unsubscribe" button that posts to the same
+    link. Opening it changes nothing (mail scanners open every link of an email)."""
+    if not (len(token) <= MAX_TOKEN and await asyncio.to_thread(is_unsubscribe_token, server.store, token)):
+        return _unknown_link()
+    form = (
+        f'<form method="post" action="/unsubscribe/{escape(quote(token, safe=""))}">'
+        '<button type="submit">Unsubscribe</button></form>'
+    )
+    return _page(
+        "Stop turn emails?",
+        "Press the button to get no more turn emails from this server. "
+        "You can turn them on again in your account's settings.",
+        200,
+        form,
+    )
 
 
 @router.post("/unsubscribe/{token}", response_class=HTMLResponse, responses=UNSUBSCRIBE_RESPONSES)
 async def unsubscribe_post(server: ServerDep, token: str) -> HTMLResponse:
-    """RFC 8058's one-click unsubscribe (a mail program posts `List-Unsubscribe=One-Click` to the link of the
-    `List-Unsubscribe` header): the same as opening the link. The token is the credential, so no Origin check."""
-    return await _unsubscribe(server, token)
+    """Unsubscribe: the page's button, or RFC 8058's one-click (a mail program posts
+    `List-Unsubscribe=One-Click` to the link of the `List-Unsubscribe` header). The token is the credential,
+    so no Origin check."""
+    if not (len(token) <= MAX_TOKEN and await asyncio.to_thread(unsubscribe, server.store, token)):
+        return _unknown_link()
+    return _page(
+        "You are unsubscribed",
+        "You will get no more turn emails from this server. You can turn them on again in your account's settings.",
+        200,
+    )
