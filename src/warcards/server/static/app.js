@@ -464,13 +464,14 @@ function tablePage(tableId) {
         `${names[i]}${i === state.seat ? " (you)" : ""}: `, h("b", { text: String(score) }), r.winners.includes(i) ? " — winner" : ""))),
       h("p", { id: "reason", text: `Reason: ${named(r.reason)}` }),
       ratingChanges(r),  // ratings.js
+      social.playAgain(),  // above the breakdown, so that it is in view without scrolling
       resultBreakdown(state.game, state.view, { seat: state.seat, names, facts: state.facts, winners: r.winners, scores: r.scores, options: state.info?.options || {} }),
-      social.playAgain(),
       h("p", { class: "row" },
         h("a", { class: "button", id: "replay-link", href: `#/replay/${tableId}${mine ? `/${mine.seat}` : ""}`, text: "Replay this game" }),
         h("a", { class: "button", href: "#/lobby", text: "Lobby" }),
         h("a", { href: `/tables/${tableId}/record`, text: "The whole record (for warcards replay)" })));
     result.hidden = false;
+    bar.classList.add("ended");  // the hand stays below the result instead of covering it (style.css)
     actions.replaceChildren();
   }
   function receive(message) {
