@@ -37,6 +37,7 @@ from warcards.arena.tune import (
     status_line,
     write_report,
 )
+from warcards.bots import make_agent
 from warcards.engine.cards import read_toml
 from warcards.engine.registry import param_specs
 
@@ -274,10 +275,43 @@ def test_a_bot_per_seat_plays_every_game_in_those_seats(tmp_path: Path) -> None:
     with pytest.raises(TuneError, match="bots lists 1 bots; coin has 2 seats"):
         SpaceFile.model_validate({**base, "bots": ["easy"]}).lineup(["first", "second"])
     backend = Recording()
-    space = SpaceFile.model_validate({**base, "bots": ["beginner", "random"]})
+    space = SpaceFile.model_validate({**base, "bots": ["cautious", "random"]})
     lineup = space.lineup(["first", "second"])
+    cautious = {"cautious": partial(make_agent, "random")}  # a second name: Coin is no registered game
     run = Study(space, [EDGE], lambda extra, games, seed: TournamentSpec(
-        "coin", tuple(dict.fromkeys(lineup)), games, seed, dict(extra), factory=partial(CoinGame, dict(extra))),
-        2, "sqlite://", "coin", 0, backend, lineup=lineup)
+        "coin", tuple(dict.fromkeys(lineup)), games, seed, dict(extra), factory=partial(CoinGame, dict(extra)),
+        builders=cautious), 2, "sqlite://", "coin", 0, backend, lineup=lineup)
     run.play({}, 8, 0, 4)
-    assert backend.agents == [("beginner", "random")] * 8  # no rotation: each seat keeps its bot
+    assert backend.agents == [("cautious", "random")] * 8  # no rotation: each seat keeps its bot
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server of its own (as tests/server's fixture), stopped after."""
+    from warcards.server.pgcluster import postgres_bin, throwaway_postgres
+
+    if postgres_bin() is None:
+        pytest.skip("PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin or on PATH)")
+    with throwaway_postgres(fsync=False) as url:
+        yield url
+
+
+def test_two_workers_share_one_postgresql_study_and_count_no_trial_twice(tmp_path: Path, postgres_url: str) -> None:
+    import psycopg
+
+    space = tmp_path / "race.toml"
+    space.write_text(SPACE.replace("trials = 5", "trials = 6"))
+    shared = ("--storage", postgres_url, "--study", "shared")
+    workers = [tune(tmp_path / "one", space, *shared), tune(tmp_path / "two", space, *shared)]
+    for worker in workers:
+        _, error = worker.communicate(timeout=900)
+        assert worker.returncode == 0, error.decode()
+    with psycopg.connect(postgres_url) as connection:
+        rows = connection.execute("select t.number, t.state from trials t join studies s using (study_id) "
+                                  "where s.study_name = 'shared' order by t.number").fetchall()
+    numbers = [number for number, _ in rows]
+    finished = [number for number, state in rows if state in ("COMPLETE", "PRUNED")]
+    assert numbers == list(range(len(numbers)))  # each trial once, numbered in one sequence
+    assert 6 <= len(finished) <= 7  # each stops once the study holds six (one may finish a last one)
+    for folder in (tmp_path / "one", tmp_path / "two"):
+        assert "Study `shared` in `postgresql://…@127.0.0.1" in (folder / "README.md").read_text()

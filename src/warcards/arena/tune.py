@@ -51,8 +51,14 @@ from warcards.simulate import wilson_interval, win_shares
 OBJECTIVES = ("balance", "first_player", "length", "card_impact")
 
 HEARTBEAT_SECONDS = 5
-"""A running trial's heartbeat: one silent for four beats (its process was killed) is marked failed and
+"""A running trial's heartbeat: one silent for `STALE_SECONDS` (its process was killed) is marked failed and
 tried again by the next worker to start a trial; it never counts as finished."""
+
+STALE_SECONDS = 120
+"""How long a running trial's heartbeat may be silent before another worker marks it failed. Generous: on a
+loaded machine a live worker's heartbeat thread waits its turn for the CPU and for SQLite's lock, and a live
+trial marked failed makes its worker stop with `UpdateFinishedTrialError` (the two-worker SQLite test stopped
+so at load 18 with 20 s). A killed trial is retried that much later; the study never waits for it (it does not count)."""
 
 
 class TuneError(WarcardsError):
@@ -402,7 +408,7 @@ def open_study(run: Study) -> Any:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
                 storage = RDBStorage(
-                    normalize_url(run.storage), heartbeat_interval=HEARTBEAT_SECONDS, grace_period=4 * HEARTBEAT_SECONDS,
+                    normalize_url(run.storage), heartbeat_interval=HEARTBEAT_SECONDS, grace_period=STALE_SECONDS,
                     heartbeat_stale_trial_callback=RetryHeartbeatStaleTrialCallback(max_retry=2),
                     engine_kwargs={"connect_args": {"timeout": 60}} if run.storage.startswith("sqlite") else None,
                 )
@@ -669,20 +675,34 @@ def write_report(run: Study, study: Any, chosen: list[Candidate], out: Path, sea
             lines[-1] += f" {card} {impact:.1%} |" if card is not None else " — |"
     reaching = [item for item in chosen[1:] if item.fresh is not None and item.fresh.within(space.band)
                 and (space.card_impact_limit is None or item.fresh.card_impact()[1] <= space.card_impact_limit)]
+    first = space.objectives[0]
+    if first != "balance" and chosen[0].fresh is not None:
+        # the target is the first objective: a setting to play must beat the rule text's on fresh seeds
+        text_value = chosen[0].fresh.objective(first, space.length_target)
+        reaching = [item for item in reaching
+                    if item.fresh is not None and item.fresh.objective(first, space.length_target) < text_value]
     lines += ["", "## What to play", ""]
     if reaching:
-        pick = min(reaching, key=lambda item: len(item.changed))
-        _, cards = split_setting(pick.changed)
-        card_flag = " --cards best.cards.toml" if cards else ""
+        if first == "balance":
+            pick = min(reaching, key=lambda item: len(item.changed))
+            why = "The smallest reported change that stays within the band on fresh seeds"
+        else:
+            pick = min(reaching, key=lambda item: (item.fresh.objective(first, space.length_target)
+                                                   if item.fresh is not None else math.inf))
+            why = f"The reported setting of the best {first} on fresh seeds, within the band"
+        params, cards = split_setting(pick.changed)
+        flags = [_options_line(space.options).strip(), param_line(pick.changed),
+                 "--cards best.cards.toml" if cards else ""]
+        play_flags = [flags[0], "--param best.params.toml" if params else "", flags[2]]
         lines += [
-            f"The smallest reported change that stays within the band on fresh seeds: **{pick.label}**.",
+            f"{why}: **{pick.label}**.",
             "", "```",
-            f"warcards simulate {space.game}{_options_line(space.options)} {param_line(pick.changed)}{card_flag}",
-            f"warcards play {space.game}{_options_line(space.options)} --param best.params.toml{card_flag}",
+            " ".join(["warcards simulate", space.game, *(flag for flag in flags if flag)]),
+            " ".join(["warcards play", space.game, *(flag for flag in play_flags if flag)]),
             "```", "",
-            "`best.params.toml` in this folder holds its rule parameters (`--param FILE.toml` on play, simulate, "
-            "tournament, balance)" + ("; `best.cards.toml` its card file, the card file played with these "
-                                      "values changed (`--cards FILE`)." if cards else "."),
+            "In this folder, `best.params.toml` holds its rule parameters (`--param FILE.toml` on play, "
+            "simulate, tournament, balance; no line when it changes none)"
+            + ("; `best.cards.toml` is the card file with its card values (`--cards FILE`)." if cards else "."),
         ]
         (out / "best.params.toml").write_text(params_toml(pick.changed, f"{pick.label}: {command}"))
         if cards and run.cards is not None:
