@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -37,6 +38,7 @@ from warcards.arena.tune import (
     status_line,
     write_report,
 )
+from warcards.arena.tune_cards import card_defaults, dump_toml, split_setting
 from warcards.bots import make_agent
 from warcards.engine.cards import read_toml
 from warcards.engine.registry import param_specs
@@ -315,3 +317,13 @@ def test_two_workers_share_one_postgresql_study_and_count_no_trial_twice(tmp_pat
     assert 6 <= len(finished) <= 7  # each stops once the study holds six (one may finish a last one)
     for folder in (tmp_path / "one", tmp_path / "two"):
         assert "Study `shared` in `postgresql://…@127.0.0.1" in (folder / "README.md").read_text()
+
+
+def test_every_shipped_card_file_writes_back_to_the_same_tables_and_a_dotted_card_id_keeps_its_field() -> None:
+    games = Path(SRC) / "warcards" / "games"
+    for path in sorted(games.glob("*/cards.toml")):
+        data = read_toml(path)
+        assert tomllib.loads(dump_toml(data)) == data, path  # what a trial's card file is written from
+    naval = read_toml(games / "naval_war" / "cards.toml")
+    assert card_defaults(naval, {"SALVO12.6x2": ["value"]}, "naval")["SALVO12.6x2.value"] >= 0
+    assert split_setting({"SALVO12.6x2.value": 3, "hand_size": 7}) == ({"hand_size": 7}, {"SALVO12.6x2": {"value": 3}})

@@ -31,7 +31,8 @@ CARD_KEYS = ("id", "code")
 """The field that names a card in a card file's rows (`code` for Naval War's play cards)."""
 
 FIELD_SEPARATOR = "."
-"""A card field's name in a study's settings: `CARD.FIELD` (`X01.force`); rule parameters have no dot."""
+"""A card field's name in a study's settings: `CARD.FIELD` (`X01.force`, `SALVO12.6x2.value`: the field is after
+the last dot); rule parameters and card fields have no dot."""
 
 IMPACT_MIN_GAMES = 10
 """A card counts toward the impact objective once it was played in, and left unplayed in, this many games
@@ -52,7 +53,7 @@ def split_setting(setting: Mapping[str, int]) -> tuple[dict[str, int], dict[str,
     cards: dict[str, dict[str, int]] = {}
     for name, value in setting.items():
         if FIELD_SEPARATOR in name:
-            card, field_name = name.split(FIELD_SEPARATOR, 1)
+            card, field_name = name.rsplit(FIELD_SEPARATOR, 1)  # a card id may hold a dot (SALVO12.6x2)
             cards.setdefault(card, {})[field_name] = value
         else:
             params[name] = value
