@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -121,7 +122,7 @@ def write_card_file(data: Mapping[str, Any], cards: Mapping[str, Mapping[str, in
     path = folder / f"cards-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{id(text)}.part")
+        partial = path.with_suffix(f".{os.getpid()}.part")  # workers sharing the folder each write their own
         partial.write_text(text, encoding="utf-8")
         partial.replace(path)
     return path
