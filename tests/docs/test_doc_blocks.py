@@ -45,6 +45,10 @@ SKIPS: list[tuple[str, str]] = [
      "search bots' games; the same command runs small in docs/tournaments.md's examples"),
     (r"^warcards tune .*docs/tuning/sicily\.toml", "the worked example's study: 46 minutes of heuristic games "
      "(docs/tuning.md reports it); tests/arena/test_tune.py runs small studies through the same code"),
+    (r"--cards best\.cards\.toml", "a tune report's command: best.cards.toml is the file the study wrote into the "
+     "report's folder (tests/arena/test_tune.py plays one)"),
+    (r"^warcards tune .*docs/tuning/cards-of-war-cards\.toml", "the card-field example's study: minutes of games "
+     "(docs/tuning.md reports it); tests/arena/test_tune.py runs card-field studies through the same code"),
     (r"^SPEC = GameSpec\(", "a fragment of a game package's __init__.py: its names come from the package the "
      "page builds"),
 ]

@@ -35,7 +35,7 @@ from warcards.cli.options import (
     require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
-from warcards.engine.registry import load_game
+from warcards.engine.registry import load_game, option_specs
 from warcards.engine.text import quote
 
 console = Console(stderr=True)
@@ -410,6 +410,7 @@ def tune(
     require_stats("warcards tune")
     from warcards.arena import make_backend
     from warcards.arena.tune import (
+        CardSource,
         Study,
         candidates,
         check_space,
@@ -419,8 +420,10 @@ def tune(
         read_space,
         registry_specs,
         resimulate,
+        status_line,
         write_report,
     )
+    from warcards.arena.tune_cards import shipped_card_file
     from warcards.engine.registry import param_specs
 
     _require_optuna()
@@ -435,25 +438,46 @@ def tune(
     specs = param_specs(game_id, dict(space.options))
     check_space(space, specs)
     check_bot(space.bot)
+    lineup = space.lineup(game.seat_names())
+    for bot in lineup:
+        check_bot(bot)
     target = out_dir if out_dir is not None else Path.cwd() / f"tune-{game_id}-{space_file.stem}"
     target.mkdir(parents=True, exist_ok=True)
     url = storage or f"sqlite:///{target.resolve() / 'study.sqlite3'}"
     name = study_name or f"{game_id}-{space_file.stem}-seed{seed}"
+    cards = None
+    if space.cards and "cards" not in {option.name for option in option_specs(game_id)}:
+        raise CommandLineError(f"{game_id} takes no cards option, so the tuner cannot play it with changed card "
+                               f"values; remove [cards.…] from the search space (card_impact still works)")
+    if space.cards or space.measures_impact:
+        given = space.options.get("cards")
+        base = Path(given) if isinstance(given, str) else shipped_card_file(game)
+        cards = CardSource.read(base, space, target.resolve() / "cards")
     runner = make_backend(backend, jobs, address)
-    run = Study(space, specs, registry_specs(space), game.num_players, url, name, seed, runner)
+    run = Study(space, specs, registry_specs(space, lineup), game.num_players, url, name, seed, runner, cards,
+                lineup)
+    run.check_cards()
     words = ["warcards", "tune", game_id, "--space", str(space_file), "--seed", str(seed), "--out", str(target)]
     command = shlex.join(words)
-    with _progress(progress and sys.stderr.isatty()) as bar:
-        update = bar(f"tune {game_id}")
-
-        def on_trial(study: object, trial: object) -> None:
-            update(len(finished_trials(study)), space.trials)
-
-        study = optimize(run, on_trial)
+    with _tune_progress(progress and sys.stderr.isatty(), space.trials) as show:
+        study = optimize(run, lambda study, _trial: show(len(finished_trials(study)), status_line(study, space.trials)))
     chosen = candidates(run, study)
     resimulate(run, chosen, resimulate_games, fresh_seed(seed))
     path = write_report(run, study, chosen, target, game.seat_names(), command, fresh_seed(seed))
     out.print(f"wrote {path}", markup=False, highlight=False)
+
+
+@contextmanager
+def _tune_progress(enabled: bool, trials: int) -> Iterator[Callable[[int, str], None]]:
+    """The tune bar: finished trials of those wanted, with the status line (pruned, best so far) beside it."""
+    with Progress(TextColumn("tune"), BarColumn(), TextColumn("{task.description}"), console=console,
+                  disable=not enabled) as bar:
+        task = bar.add_task(f"trial 0/{trials}", total=trials)
+
+        def show(done: int, status: str) -> None:
+            bar.update(task, completed=done, description=escape(status))
+
+        yield show
 
 
 def _require_optuna() -> None:
