@@ -46,6 +46,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from warcards.server.migrate import upgrade
+
 TOKEN_BYTES = 24
 """Seat tokens carry 192 bits from `secrets` (at least 128 are required)."""
 
@@ -286,8 +288,6 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration (Alembic)."""
-        from warcards.server.migrate import upgrade
-
         upgrade(self.engine)
 
     def close(self) -> None:

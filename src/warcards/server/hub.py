@@ -35,7 +35,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
-from warcards.engine.agents import _SampleRng
+from warcards.engine.agents import SampleRng
 from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
@@ -575,7 +575,7 @@ class TableHub:
             self._refusal(connection, message.id, refusal)
             return False
         assert connection.seat is not None
-        sample = self.state.determinize(connection.seat, _SampleRng())
+        sample = self.state.determinize(connection.seat, SampleRng())
         number = self.position(connection.seat)
         connection.send(p.Sample(id=message.id, event_no=number, snapshot=sample.snapshot()))
         paced = connection.seat == self.state.current_player() and connection.sampled != number
