@@ -115,7 +115,7 @@ class CanonicalRandom(random.Random):
     an order that follows their true places still samples the same state for two true states the seat
     cannot tell apart: the bot's choices then depend on its view alone."""
 
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]  # random.Random.shuffle takes a MutableSequence; this RNG's callers only shuffle lists
         with contextlib.suppress(TypeError):
             x.sort()
         super().shuffle(x)
@@ -536,7 +536,7 @@ def level_config(level: str, game: Game) -> SearchConfig:
     spec = spec_of(game)
     settings = spec.search_settings(level, game.num_players) if spec is not None else {}
     try:
-        return replace(base, **settings)  # type: ignore[arg-type]
+        return replace(base, **settings)  # type: ignore[arg-type]  # a spec's search settings are name -> value pairs checked at run time (a wrong name raises TypeError below)
     except TypeError as error:
         raise ValueError(f"{game.game_id}: search level {level!r} sets a field SearchConfig lacks: {error}") from None
 
@@ -545,7 +545,7 @@ def build(level: str, game: Game, seat: int, seed: int, **overrides: object) -> 
     """An ISMCTS bot at `level` (optionally with `SearchConfig` fields overridden)."""
     config = level_config(level, game)
     if overrides:
-        config = replace(config, **overrides)  # type: ignore[arg-type]
+        config = replace(config, **overrides)  # type: ignore[arg-type]  # overrides are SearchConfig fields by name, checked by replace() at run time
     evaluator = _game_evaluator(game) if config.horizon is not None else None
     if (config.prior > 0 or config.guided > 0) and not _has_heuristic(game):
         config = replace(config, prior=0.0, guided=0)

@@ -393,7 +393,7 @@ class Store:
                 )
                 .values(name=name, token_hash=hash_token(token), account_id=account_id)
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult (it has rowcount), typed as Result
                 return None
         return token
 
@@ -468,7 +468,7 @@ class Store:
                 )
                 .values(bot_owner=owner, bot_lease_until=until)
             )
-            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+            return bool(done.rowcount == 1)  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, typed as Result
 
     def take_every_bot_lease(self, owner: str, until: float) -> None:
         """Every unfinished table's bots are `owner`'s (a SQLite database has one process: a process that
@@ -525,7 +525,7 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id, TableRow.status != "finished").values(status="finished")
             )
             row = session.get_one(TableRow, table_id)
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, typed as Result
                 return dict(row.result or {})
             stored = {**result, **rate(session, row, result)}
             row.result = stored

@@ -134,7 +134,7 @@ def seat_players(seats: Sequence[SeatInfo], seat_names: Sequence[str]) -> list[S
     the display name (None while open), a person or a bot, and a bot's level."""
     return [
         SeatPlayer(
-            seat=seat.seat, seat_name=seat_names[seat.seat], kind=seat.kind,  # type: ignore[arg-type]
+            seat=seat.seat, seat_name=seat_names[seat.seat], kind=seat.kind,  # type: ignore[arg-type]  # the store's kind column is a str; it holds only the lobby's checked 'person' or 'bot'
             name=seat_display_name(seat.kind, seat.level, seat.name if seat.taken else None), level=seat.level,
         )
         for seat in seats

@@ -124,7 +124,7 @@ def claim_notices(store: Store, owner: str, at: float, claim_seconds: float) -> 
                 update(NoticeRow).where(*mine, *due)
                 .values(claimed_by=owner, claimed_until=at + claim_seconds, unsubscribe_hash=hash_token(token))
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's execute() returns a CursorResult (it has rowcount), typed as the Result base
                 continue
             row = session.get(NoticeRow, (table_id, seat, event_no))
             account = session.get(AccountRow, row.account_id) if row is not None else None
