@@ -15,6 +15,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from warcards.bots.ismcts import benchmark
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.engine.registry import conformance_configs, games, is_variant_config, load_game
 
@@ -138,8 +139,6 @@ def bench_config(
     determinizations = rate(lambda s: s.determinize(rng.randrange(seats), rng), states, seconds / 4)
     search = None
     if search_level is not None:
-        from warcards.bots.ismcts import benchmark
-
         search = benchmark(game, search_level, search_decisions, seed)
     return BenchRow(
         search_level=search_level,

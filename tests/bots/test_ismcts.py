@@ -223,7 +223,7 @@ def test_search_beats_random_in_the_toy_game(players: int, games: int) -> None:
 
 def test_openspiel_ismcts_plays_legal_moves_from_its_view() -> None:
     pytest.importorskip("pyspiel")
-    from warcards.bots.ismcts import OpenSpielISMCTSAgent
+    from warcards.rl.ismcts import OpenSpielISMCTSAgent
 
     game_id = next((g for g in warcards.games() if g == "cards-of-war"), None)
     if game_id is None:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import warcards
 from warcards.cli.main import app
-from warcards.cli.texts import guide_path, ruling_names, rulings_text
+from warcards.engine.guides import guide_path, ruling_names, rulings_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = warcards.games()

@@ -12,10 +12,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 import warcards
 from tests.rl.rl_cases import COVERING_CASES as CASES
 from tests.rl.rl_cases import FIRST_CASES, TOY, TOY_ENCODED, Case
-from warcards.bots.ismcts import OpenSpielISMCTSAgent
 from warcards.engine import Agent, RandomAgent, SeatView
 from warcards.match import play_match, step_chance
 from warcards.rl import openspiel
+from warcards.rl.ismcts import OpenSpielISMCTSAgent
 
 
 def _spiel_game(case: Case) -> pyspiel.Game:

@@ -8,7 +8,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from warcards.engine.agents import _SampleRng
+from warcards.engine.agents import SampleRng
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.engine.registry import load_game
 from warcards.server.botpool import decide_from_snapshot, decision_seed
@@ -29,7 +29,7 @@ def test_a_search_decision_in_a_worker_process_is_the_decision_made_in_process()
     while state.current_player() == CHANCE:
         state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
     seat = state.current_player()
-    snapshot = state.determinize(seat, _SampleRng()).snapshot()
+    snapshot = state.determinize(seat, SampleRng()).snapshot()
     decision = ("easy", game.game_id, game.options, seat, decision_seed(7, 40), snapshot)
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         remote = pool.submit(decide_from_snapshot, *decision).result(timeout=120)

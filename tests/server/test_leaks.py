@@ -155,6 +155,50 @@ def scan(frames: list[tuple[int, str]], allowed: list[set[str]], every: set[str]
     return leaks
 
 
+def choice_cards_outside_the_view(frame: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each (notation, card id) of a frame's legal moves whose card the frame's own view does not show."""
+    shown = set(re.findall(r'"((?:[^"\\]|\\.)*)"', json.dumps(frame["view"])))
+    return [(choice["notation"], card) for choice in frame["legal"] or [] for card in choice["cards"] if card not in shown]
+
+
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS, ids=[f"{g}-{o.get('variant', o.get('players', ''))}" for g, o in CONFIGS])
+def test_a_choices_card_ids_are_all_in_the_seats_own_view(
+    sqlite_server: ServerProcess, game_id: str, options: dict[str, Any]
+) -> None:
+    """The legal moves a seat is offered name their cards (`cards`), and only cards its own view shows: the
+    page marks them without reading the notation, and learns nothing more from them. Played (random legal
+    moves) until a move names a card."""
+    rng = random.Random(game_id)
+    seats = load_game(game_id, **options).num_players
+    table = sqlite_server.post(
+        "/tables", {"game": game_id, "options": options, "seats": [{"kind": "person"}] * seats}
+    )["id"]
+    tokens = [sqlite_server.post(f"/tables/{table}/seats/{s}", {"name": f"p{s}"})["token"] for s in range(seats)]
+    players = [Recorder(sqlite_server, table, token) for token in tokens]
+    for player in players:
+        while not player.latest:
+            player.read()
+    seat, named = players[0].latest["to_move"], []
+    for step in range(200):
+        mover = players[seat]
+        while mover.latest.get("to_move") != seat or not mover.latest.get("legal"):
+            mover.read()
+        legal = mover.latest["legal"]
+        assert choice_cards_outside_the_view(mover.latest) == [], step
+        named = [(choice["notation"], card) for choice in legal for card in choice["cards"]]
+        if named:
+            break
+        mover.socket.send(json.dumps({"protocol": 1, "type": "act", "id": f"a{step}", "answers": mover.event_no,
+                                      "action": rng.choice(legal)["action"]}))
+        while mover.read()["type"] != "ack":
+            pass
+        seat = mover.latest["to_move"]
+    assert named, "no move named a card in 200 moves"
+    assert all(card in notation or card.split("-")[0].lower() in notation.lower() for notation, card in named)
+    for player in players:
+        player.socket.close()
+
+
 def id_pattern(every: set[str]) -> re.Pattern[str]:
     """Whole card ids (not part of a longer id), longest first."""
     names = "|".join(sorted((re.escape(card) for card in every), key=len, reverse=True))
@@ -186,6 +230,7 @@ def test_no_frame_carries_a_card_its_recipient_may_not_know(
             mover = players[seat]
             while mover.latest.get("to_move") != seat or not mover.latest.get("legal"):
                 mover.read()
+            assert choice_cards_outside_the_view(mover.latest) == [], (game_id, step)
             choice = rng.choice(mover.latest["legal"])["action"]
             mover.socket.send(json.dumps(
                 {"protocol": 1, "type": "act", "id": f"a{step}", "answers": mover.event_no, "action": choice}

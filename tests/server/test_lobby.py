@@ -11,9 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from warcards import __version__
-from warcards.cli.options import CommandLineError, check_game
 from warcards.engine.errors import OptionError
-from warcards.engine.registry import load_game
+from warcards.engine.registry import check_game, load_game
 from warcards.server import create_app
 from warcards.server.db import hash_token
 
@@ -45,10 +44,10 @@ def test_the_lobby_is_in_the_openapi_schema(client: TestClient) -> None:
         assert path in paths
 
 
-def test_an_unknown_game_is_refused_with_the_command_line_message(client: TestClient) -> None:
+def test_an_unknown_game_is_refused_with_the_engine_message(client: TestClient) -> None:
     answer = client.post("/tables", json={"game": "chess", "seats": PEOPLE_2})
     assert answer.status_code == 422
-    with pytest.raises(CommandLineError) as expected:
+    with pytest.raises(OptionError) as expected:
         check_game("chess")
     assert answer.json()["detail"] == str(expected.value)
 

@@ -13,6 +13,7 @@ from warcards.bots.ladder import ALIASES, BLUNDER_RATES, LADDER, STUDY_BOTS, Blu
 from warcards.engine.agents import Agent, RandomAgent
 from warcards.engine.api import Game
 from warcards.engine.registry import game_spec
+from warcards.engine.spec import load_reference
 
 AgentBuilder = Callable[[Game, int, int], Agent]
 
@@ -38,6 +39,30 @@ def _blunderer(name: str) -> AgentBuilder:
     return make
 
 
+BUILT_ABOVE: dict[str, tuple[str, str]] = {
+    "openspiel-ismcts": ("warcards.rl.ismcts:make_openspiel_ismcts", "rl"),
+}
+"""Bots whose builder lives above the bots (OpenSpiel's ISMCTS plays through the RL package's OpenSpiel
+adapter): name -> (`"module:function"` reference, the extra it needs). Named by reference, as the engine's
+registry names the games, and imported only when such a bot is built, so the bots import nothing above them."""
+
+
+def _built_above(name: str) -> AgentBuilder:
+    reference, extra = BUILT_ABOVE[name]
+
+    def make(game: Game, seat: int, seed: int) -> Agent:
+        try:
+            builder: AgentBuilder = load_reference(reference)
+        except ModuleNotFoundError as error:
+            if error.name and error.name.startswith("warcards"):
+                raise
+            raise ValueError(f'{name} needs the {extra} extra: pip install -e ".[{extra}]" ({error})') from None
+        return builder(game, seat, seed)
+
+    make.__name__ = f"make_{name.replace('-', '_')}"
+    return make
+
+
 _BUILDERS: dict[str, AgentBuilder] = {
     "random": _random,
     **{name: _blunderer(name) for name in BLUNDER_RATES},
@@ -45,8 +70,7 @@ _BUILDERS: dict[str, AgentBuilder] = {
     "heuristic": _heuristic,
 }
 
-# Search bots register themselves from their own module (name -> builder) when it exists; the module imports
-# its optional dependencies (OpenSpiel, for `openspiel-ismcts`) only when such a bot is built.
+# The search bots register themselves from their own module (name -> builder), imported on first use.
 _PLUGIN_MODULES = ("warcards.bots.ismcts",)
 
 
@@ -67,6 +91,7 @@ def _load_plugins() -> None:
                 raise
             continue
         _BUILDERS.update(module.AGENT_BUILDERS)
+    _BUILDERS.update({name: _built_above(name) for name in BUILT_ABOVE})
 
 
 def agent_names() -> list[str]:

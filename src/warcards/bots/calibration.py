@@ -12,12 +12,13 @@ the best constant guess (each seat's average return over the same games), by sta
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from warcards.engine.agents import Agent, SeatView
 from warcards.engine.api import CHANCE, Game, State
-from warcards.engine.registry import game_spec
+from warcards.engine.registry import game_spec, load_game
 
 Evaluator = Callable[[State], list[float]]
 
@@ -142,10 +143,6 @@ def calibrate(
 
 def main() -> None:
     """`python -m warcards.bots.calibration GAME [--OPTION VALUE ...] [--games N] [--seed S]`."""
-    import sys
-
-    from warcards.engine.registry import load_game
-
     args = sys.argv[1:]
     if not args:
         raise SystemExit(main.__doc__)

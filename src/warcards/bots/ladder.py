@@ -72,8 +72,3 @@ class BlunderAgent:
 def ladder_names() -> list[str]:
     """The ladder's bot names, weakest first."""
     return [rung.name for rung in LADDER]
-
-
-def ladder_text() -> str:
-    """The ladder as one line per rung, weakest first, for help texts."""
-    return "\n".join(f"{rung.name}: {rung.note}" for rung in LADDER)

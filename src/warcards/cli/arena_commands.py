@@ -26,7 +26,6 @@ from warcards.cli.options import (
     ParamOpt,
     bot_list,
     check_bot,
-    check_game,
     game_from_flags,
     input_file,
     output_file,
@@ -35,7 +34,7 @@ from warcards.cli.options import (
     require_stats,
 )
 from warcards.engine.options import PATH_QUOTE
-from warcards.engine.registry import load_game, option_specs
+from warcards.engine.registry import check_game, load_game, option_specs, param_specs
 from warcards.engine.text import quote
 
 console = Console(stderr=True)
@@ -424,7 +423,6 @@ def tune(
         write_report,
     )
     from warcards.arena.tune_cards import shipped_card_file
-    from warcards.engine.registry import param_specs
 
     _require_optuna()
     space = read_space(input_file(space_file, "--space"))

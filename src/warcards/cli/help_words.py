@@ -28,7 +28,7 @@ def plain_words(command: Command) -> None:
             _plain(option)
         return option
 
-    command.get_help_option = plain_help_option  # type: ignore[method-assign]
+    command.get_help_option = plain_help_option  # type: ignore[method-assign]  # Click looks the method up on the instance: assigning it is how one command's help option is replaced
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
             plain_words(sub)

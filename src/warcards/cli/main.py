@@ -18,7 +18,9 @@ import importlib
 import json
 import math
 import os
+import secrets
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -44,19 +46,37 @@ from warcards.cli.options import (
     ParamOpt,
     bot_list,
     check_bot,
-    check_game,
     game_from_flags,
     input_file,
     output_file,
     require_stats,
 )
+from warcards.cli.texts import show_text
+from warcards.engine.guides import guide_text, one_ruling, rulings_text
 from warcards.engine.options import PATH_QUOTE
-from warcards.engine.registry import conformance_configs, games, load_game, option_specs, param_specs
+from warcards.engine.registry import (
+    check_game,
+    conformance_configs,
+    games,
+    load_game,
+    option_specs,
+    param_specs,
+)
 from warcards.engine.text import quote
+from warcards.match import (
+    HUMAN,
+    MatchRecord,
+    PlayRecord,
+    RecordError,
+    parse_record,
+    read_record_values,
+    record_game,
+    record_model,
+)
+from warcards.match import replay as replay_record
 
 if TYPE_CHECKING:
     from warcards.engine.api import Game
-    from warcards.match import MatchRecord, PlayRecord
 
 DEBUG_ENV = "WARCARDS_DEBUG"
 """Set to 1 to see the traceback of an internal error (as `--debug` does)."""
@@ -237,8 +257,6 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots: `help` at the prompt lists the commands (undo, log, guide …)."""
-    import secrets
-
     from warcards.cli.play import TerminalGame
 
     if resume is not None:
@@ -285,8 +303,6 @@ def play(
 def _saved_game(path: Path, game_id: str | None) -> tuple[Game, PlayRecord]:
     """The game saved in `path` by `play --out`, checked (`replay`) and not over; `CommandLineError` or
     `RecordError` saying what is wrong."""
-    from warcards.match import HUMAN, PlayRecord, record_game
-
     where, data = _one_record(path, "--resume")
     if not (isinstance(data, dict) and "humans" in data):
         raise CommandLineError(f"--resume: {where} is not a game saved by `warcards play --out`")
@@ -312,8 +328,6 @@ def _saved_game(path: Path, game_id: str | None) -> tuple[Game, PlayRecord]:
 
 def _one_record(path: Path, flag: str) -> tuple[str, Any]:
     """The one record a file holds (`where` it is, its parsed JSON); a file of several is refused."""
-    from warcards.match import read_record_values
-
     name = quote(str(path), PATH_QUOTE)
     values = read_record_values(input_file(path, flag))
     _, first = next(values)
@@ -573,7 +587,6 @@ def _bench_server(games_given: list[str] | None, tables: int, databases: list[st
     if options.duration is not None and not (math.isfinite(options.duration) and options.duration > 0):
         raise CommandLineError(f"--duration must be a number of seconds above 0, got {options.duration:g}")
     try:
-        import tempfile
 
         from warcards.server import bench as server_bench
         from warcards.server.pgcluster import PostgresUnavailable
@@ -616,8 +629,6 @@ REPLAY_FAILURES_SHOWN = 10
 
 def _record_model(data: Any) -> type[MatchRecord]:
     """The record class of parsed JSON: a tournament's (it has an `index`), a played game's or a bots' game."""
-    from warcards.match import record_model
-
     if isinstance(data, dict) and "index" in data:
         require_stats("replaying a tournament record")
         from warcards.arena.tournament import TournamentRecord
@@ -628,9 +639,6 @@ def _record_model(data: Any) -> type[MatchRecord]:
 
 def _replay_one(where: str, data: Any) -> MatchRecord:
     """Check one parsed record: its fields, then the replay itself; the record."""
-    from warcards.match import RecordError, parse_record
-    from warcards.match import replay as replay_record
-
     record = parse_record(data, where, _record_model(data))
     try:
         replay_record(record)
@@ -650,8 +658,6 @@ def replay(
 ) -> None:
     """Re-validate game records: chance outcomes from the seed, every action legal, the same returns;
     `--show` steps through one game as a seat saw it."""
-    from warcards.match import RecordError, read_record_values
-
     if show:
         _show(file, seat)
         return
@@ -683,7 +689,6 @@ def _show(file: Path, seat: str | None) -> None:
     """`replay --show`: one checked record as `seat` saw it; every seat (no `--seat`) only after the end,
     and an unfinished game only as a seat a person plays in it."""
     from warcards.cli.play import show_record
-    from warcards.match import PlayRecord, record_game
 
     where, data = _one_record(file, "--show")
     record = _replay_one(where, data)
@@ -731,8 +736,6 @@ def rules(
     ruling: Annotated[str | None, typer.Argument(help="One ruling, e.g. R4 (default: all, paged).")] = None,
 ) -> None:
     """Print a game's rulings on the gaps in its rule text (its RULES.md), or one of them (`R4`)."""
-    from warcards.cli.texts import one_ruling, rulings_text, show_text
-
     game = load_game(check_game(game_id))
     show_text(console, one_ruling(game, ruling) if ruling is not None else rulings_text(game))
 
@@ -740,8 +743,6 @@ def rules(
 @app.command()
 def guide(game_id: GameArg) -> None:
     """Print how to play a game: the rules in brief, the notation and a walk-through (its GUIDE.md)."""
-    from warcards.cli.texts import guide_text, show_text
-
     show_text(console, guide_text(load_game(check_game(game_id))))
 
 

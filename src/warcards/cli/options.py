@@ -1,4 +1,5 @@
-"""Checking command-line entries: games, bots, `key=value` options, files to read and files to write.
+"""Checking command-line entries: bots, `key=value` options, files to read and files to write (a game id
+is checked by the engine's `warcards.engine.registry.check_game`, which the server shares).
 
 Every check raises `CommandLineError` (a `WarcardsError`), which the command's error boundary
 (`warcards.cli.main`) prints as one line on stderr with exit code 2. Messages quote what was typed with
@@ -18,7 +19,7 @@ from warcards.bots import agent_names
 from warcards.engine.api import Game
 from warcards.engine.errors import WarcardsError
 from warcards.engine.options import PATH_QUOTE
-from warcards.engine.registry import games, load_game
+from warcards.engine.registry import check_game, load_game
 from warcards.engine.text import quote
 
 ParamOpt = Annotated[
@@ -30,13 +31,6 @@ ParamOpt = Annotated[
 
 class CommandLineError(WarcardsError):
     """A flag or argument of a `warcards` command is wrong (the message says what is allowed)."""
-
-
-def check_game(game_id: str) -> str:
-    """`game_id` if it is a registered game."""
-    if game_id not in games():
-        raise CommandLineError(f"unknown game {quote(game_id)}; games are: {', '.join(games())}")
-    return game_id
 
 
 def check_bot(name: str) -> str:

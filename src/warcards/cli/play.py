@@ -38,10 +38,11 @@ from rich.text import Text
 
 from warcards.bots import make_agent
 from warcards.cli.screen import MIN_RECENT, fold_lines, move_rows, recent_lines, rows_of
-from warcards.cli.texts import guide_text, one_ruling, rulings_text, show_text
+from warcards.cli.texts import show_text
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, Game, GameResult, LogLine, State, apply_logged_lines
 from warcards.engine.errors import WarcardsError
+from warcards.engine.guides import guide_text, one_ruling, rulings_text
 from warcards.engine.registry import game_spec
 from warcards.engine.text import MAX_ACTION_TEXT, parse_bare_number, quote
 from warcards.match import HUMAN, MatchRecord, PlayRecord, derive_seed, follow, shown_steps

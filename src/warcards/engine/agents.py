@@ -13,12 +13,15 @@ from typing import Any, Protocol
 from warcards.engine.api import JSON, Game, Rng, State
 
 
-class _SampleRng:
+class SampleRng:
     """The RNG of a `SeatView`'s own sample: cheap and fixed, never the agent's. Its `shuffle` keeps the
     order it is given, and every game sorts a pool of unlocated cards before shuffling it, so the sample
     deals the unlocated cards in their sorted order: a state consistent with the seat's view and a function
     of that view alone (not a random draw, which the view does not need). `random` is a fixed linear
-    congruential sequence, so a game that redraws until a constraint holds still moves on."""
+    congruential sequence, so a game that redraws until a constraint holds still moves on.
+
+    Public for whoever hands out the same sample a `SeatView` sees: the server's `sample` answer
+    (server/hub.py) gives a bot that plays over the protocol the very state it would search locally."""
 
     __slots__ = ("_x",)
 
@@ -42,7 +45,7 @@ class _SampleRng:
 class SeatView:
     """The part of a state a seat may use, holding no reference to the true state.
 
-    It holds a state already determinized for the seat (with an RNG of its own, `_SampleRng`, never the
+    It holds a state already determinized for the seat (with an RNG of its own, `SampleRng`, never the
     agent's), so nothing reachable from it — attributes, `gc`, `inspect` — is the true state, and every
     card it places where the seat cannot see is a stand-in. The observation and the legal actions of the
     seat to act are the true ones (a determinization keeps them), and `determinize(rng)` gives the same sample as the true state would,
@@ -53,7 +56,7 @@ class SeatView:
 
     def __init__(self, state: State, seat: int) -> None:
         self.seat = state.game.check_seat(seat)
-        self._sample = state.determinize(self.seat, _SampleRng())
+        self._sample = state.determinize(self.seat, SampleRng())
         if state.current_player() == self.seat:
             # The seat's own choices are the same in the sample (the conformance battery checks it): hand
             # them over, a fresh list, rather than compute them a second time.

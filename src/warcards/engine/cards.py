@@ -203,7 +203,7 @@ def load_card_file(path: str | Path, build: Callable[[CardFile], T]) -> T:
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)
-            return _cache[key]  # type: ignore[no-any-return]
+            return _cache[key]  # type: ignore[no-any-return]  # the cache holds each builder's own result, of the type it returns
     label = file_label(path)
     built = build(CardFile(parse_card_text(raw, label), label, digest))
     with _cache_lock:

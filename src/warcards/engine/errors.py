@@ -28,6 +28,10 @@ class CardDataError(WarcardsError):
     """A card data file is missing, malformed, or breaks the game's schema."""
 
 
+class GameTextError(WarcardsError):
+    """A game ships no guide or rulings file, or has no ruling of the name asked for."""
+
+
 class SetupError(WarcardsError):
     """A scenario setup describes an impossible position (a lost or duplicated card, a bad field)."""
 

@@ -83,6 +83,15 @@ def _unknown(game_id: str) -> OptionError:
     return OptionError(f"unknown game {quote(game_id)}; games are: {', '.join(games())}")
 
 
+def check_game(game_id: str) -> str:
+    """`game_id` if it is a registered game, else an `OptionError` naming the games there are. The one check
+    of a game id for every entry point: the command line (which turns it into its exit code 2) and the
+    server (a 422 answer) word an unknown game alike."""
+    if not isinstance(game_id, str) or game_id not in _references():
+        raise _unknown(game_id)
+    return game_id
+
+
 def game_spec(game_id: str) -> GameSpec:
     """The `GameSpec` of a registered game (its package imported on first use), or an `OptionError` listing
     the known games (whatever `game_id` is: a name of any length, or not a string at all)."""
@@ -168,6 +177,7 @@ __all__ = [
     "BUILTIN_GAMES",
     "ENTRY_POINT_GROUP",
     "OptionError",
+    "check_game",
     "conformance_configs",
     "game_module",
     "game_spec",

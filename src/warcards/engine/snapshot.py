@@ -102,7 +102,7 @@ def _infer(value: object) -> Kind | None:
     if type(value) is float:
         return FLOAT
     if type(value) in (list, tuple):
-        items = {_infer(item) for item in value}  # type: ignore[attr-defined]
+        items = {_infer(item) for item in value}  # type: ignore[attr-defined]  # value is a list or a tuple here (the type check above), which mypy does not narrow from type() in (...)
         if len(items) > 1 or None in items:
             return None
         item = items.pop() if items else INT

@@ -47,11 +47,6 @@ def quote_path(path: object, limit: int = QUOTE_LIMIT * 2) -> str:
     return repr("…" + path[len(path) - limit :])
 
 
-def is_bare_number(text: str) -> bool:
-    """True when `text` is one or more ASCII digits and nothing else (no sign, no Unicode digits)."""
-    return bool(text) and len(text) <= MAX_ACTION_TEXT and all(char in _ASCII_DIGITS for char in text)
-
-
 def parse_bare_number(text: str, stop: int) -> int | None:
     """The number `text` spells in ASCII digits if it lies in `range(stop)`; None if it is no bare number.
 

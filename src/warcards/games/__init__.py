@@ -9,11 +9,13 @@ from __future__ import annotations
 import sys
 import types
 
+from warcards.engine.registry import games
+
 
 class _CallablePackage(types.ModuleType):
-    def __call__(self) -> list[str]:
-        from warcards.engine.registry import games
+    """This package's class: calling it lists the registered games, as `warcards.games()` does."""
 
+    def __call__(self) -> list[str]:
         return games()
 
 

@@ -140,7 +140,7 @@ def _game_info(game: Game) -> pyspiel.GameInfo:
     )
 
 
-class WarcardsSpielGame(pyspiel.Game):  # type: ignore[misc]
+class WarcardsSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type hints: pyspiel.Game is Any
     """A warcards game seen by OpenSpiel (one class per game is made by `register_source`)."""
 
     game_type: pyspiel.GameType
@@ -203,7 +203,7 @@ class _Holder:
         return other
 
 
-class WarcardsSpielState(pyspiel.State):  # type: ignore[misc]
+class WarcardsSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type hints: pyspiel.State is Any
     """A warcards state behind OpenSpiel's State API. CHANCE and TERMINAL have the same values in both."""
 
     def __init__(self, game: WarcardsSpielGame, holder: _Holder) -> None:

@@ -50,7 +50,7 @@ from warcards.rl.encoding import encoder_for, env_version, spec_for
 Observation = dict[str, np.ndarray]
 
 
-class WarcardsAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+class WarcardsAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]  # PettingZoo ships no type hints: AECEnv is Any, and subclassing Any is what mypy flags
     """A warcards game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads the class attribute)

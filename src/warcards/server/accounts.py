@@ -263,10 +263,6 @@ class Accounts:
         with self.store.session() as session:
             session.execute(delete(SessionRow).where(SessionRow.key_hash == key_hash))
 
-    def sessions_of(self, account_id: str) -> int:
-        with self.store.session() as session:
-            return len(session.scalars(select(SessionRow.key_hash).where(SessionRow.account_id == account_id)).all())
-
     # ----- seats ----------------------------------------------------------------------------------------------
     def take_over_seats(self, account: Account, held: list[tuple[str, str]]) -> list[tuple[str, int]]:
         """Attach to the account the guest seats whose (table, token) these are — only a person seat whose

@@ -17,16 +17,21 @@ from collections.abc import AsyncIterator
 from types import FrameType
 from typing import Any
 
+import uvicorn
+from alembic.util.exc import CommandError
 from fastapi import FastAPI
 from fastapi.requests import Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from warcards import __version__
+from warcards.engine.text import quote
 from warcards.match import validation_message
 from warcards.server import protocol as p
 from warcards.server.config import ServerConfig
-from warcards.server.db import Store
+from warcards.server.db import Store, default_url
 from warcards.server.process import Server
 from warcards.server.routes import accounts, mail, ops, play, ratings, replays, tables
 from warcards.server.web import mount_web
@@ -83,12 +88,6 @@ def check_database(url: str) -> None:
     """Open the database and apply the migrations, or raise `ValueError` saying why it cannot be used (the
     URL shown without its password): a database that cannot be reached blames the URL; a migration that
     fails on a database that answered says so, and does not."""
-    from alembic.util.exc import CommandError
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from warcards.engine.text import quote
-
     try:
         shown = quote(make_url(url).render_as_string(hide_password=True), 160)
     except SQLAlchemyError:
@@ -123,10 +122,6 @@ def _first_line(error: BaseException) -> str:
 def serve(host: str, port: int, database: str | None, config: ServerConfig | None = None) -> None:
     """Run the server (uvicorn) with `config`'s limits until SIGTERM or Ctrl+C, which drain it
     (`Server.drain`) and exit 0; migrations run at startup."""
-    import uvicorn
-
-    from warcards.server.db import default_url
-
     handler = logging.StreamHandler()
     handler.setFormatter(JsonLines())
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
@@ -154,8 +149,6 @@ def draining_server(config: Any, state: Server) -> Any:
     new WebSockets and tables refused, every WebSocket closed with 1012 once its table's work under way is
     committed) before uvicorn's own shutdown, and exits 0 (uvicorn alone would re-raise the signal after its
     shutdown, so the process would die of it). A second signal during the drain stops at once, as uvicorn does."""
-    import uvicorn
-
     class Draining(uvicorn.Server):
         loop: asyncio.AbstractEventLoop | None = None
         drain_task: asyncio.Task[None] | None = None

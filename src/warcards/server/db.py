@@ -42,9 +42,19 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine, Result
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from warcards.server.migrate import upgrade
+
+
+def rows_changed(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE changed: `Session.execute` returns the `CursorResult` that counts
+    them, typed as its `Result` base."""
+    assert isinstance(result, CursorResult), type(result)
+    return result.rowcount
+
 
 TOKEN_BYTES = 24
 """Seat tokens carry 192 bits from `secrets` (at least 128 are required)."""
@@ -286,8 +296,6 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration (Alembic)."""
-        from warcards.server.migrate import upgrade
-
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -393,7 +401,7 @@ class Store:
                 )
                 .values(name=name, token_hash=hash_token(token), account_id=account_id)
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if rows_changed(done) != 1:
                 return None
         return token
 
@@ -468,7 +476,7 @@ class Store:
                 )
                 .values(bot_owner=owner, bot_lease_until=until)
             )
-            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
+            return rows_changed(done) == 1
 
     def take_every_bot_lease(self, owner: str, until: float) -> None:
         """Every unfinished table's bots are `owner`'s (a SQLite database has one process: a process that
@@ -525,7 +533,7 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id, TableRow.status != "finished").values(status="finished")
             )
             row = session.get_one(TableRow, table_id)
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            if rows_changed(claimed) != 1:
                 return dict(row.result or {})
             stored = {**result, **rate(session, row, result)}
             row.result = stored

@@ -18,7 +18,7 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from warcards.cli.texts import guide_text, rulings_text
+from warcards.engine.guides import guide_text, rulings_text
 from warcards.server.games import shared_game
 
 DESCRIPTIONS: dict[str, str] = {

@@ -35,11 +35,12 @@ from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
 from warcards import __version__
-from warcards.engine.agents import _SampleRng
+from warcards.engine.agents import SampleRng
 from warcards.engine.api import CHANCE, TERMINAL, GameResult, State, apply_logged
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.match import chance_rng
 from warcards.server import protocol as p
+from warcards.server.choices import choices
 from warcards.server.connection import Connection
 from warcards.server.db import EventInfo, Store, TableInfo, hash_token, new_token, token_matches
 from warcards.server.games import shared_game
@@ -277,8 +278,8 @@ class TableHub:
         if running is not None:
             left[running] = round(self.time_left(running, time.time()), 3)
         return p.Clock(
-            kind=self.timer_kind, seconds_left=left, running=running,  # type: ignore[arg-type]
-            on_timeout=self.on_timeout, stand_ins=sorted(self.stand_ins),  # type: ignore[arg-type]
+            kind=self.timer_kind, seconds_left=left, running=running,  # type: ignore[arg-type]  # timer_kind is 'move' or 'total' whenever a clock exists (checked in __init__)
+            on_timeout=self.on_timeout, stand_ins=sorted(self.stand_ins),  # type: ignore[arg-type]  # on_timeout is 'bot' or 'forfeit' (the table's timer settings were checked when it was created)
         )
 
     def _stamp(self, item: EventInfo) -> EventInfo:
@@ -309,13 +310,9 @@ class TableHub:
         move, and the legal actions when the recipient is that seat."""
         player = state.current_player()
         to_move = player if player >= 0 and self.resigned is None else None
-        legal = None
-        if recipient is not None and recipient == to_move:
-            legal = [
-                p.Choice(action=a, notation=state.action_to_string(a), label=state.action_label(a))
-                for a in state.legal_actions()
-            ]
-        return self._observation(state, recipient), to_move, legal
+        view = self._observation(state, recipient)
+        legal = choices(state, recipient, view) if recipient is not None and recipient == to_move else None
+        return view, to_move, legal
 
     @staticmethod
     def _observation(state: State, recipient: Recipient) -> dict[str, Any] | None:
@@ -329,7 +326,7 @@ class TableHub:
     def welcome(self, recipient: Recipient) -> p.Welcome:
         return p.Welcome(
             table=self.id, game=self.game.game_id, options=self.game.options, seat=recipient,
-            seat_names=self.seat_names, status=self.status,  # type: ignore[arg-type]
+            seat_names=self.seat_names, status=self.status,  # type: ignore[arg-type]  # the hub's status is a str that only ever holds the three states p.Welcome names
             event_no=self.position(recipient), players=self.players(), watching=self.watching(),
         )
 
@@ -575,7 +572,7 @@ class TableHub:
             self._refusal(connection, message.id, refusal)
             return False
         assert connection.seat is not None
-        sample = self.state.determinize(connection.seat, _SampleRng())
+        sample = self.state.determinize(connection.seat, SampleRng())
         number = self.position(connection.seat)
         connection.send(p.Sample(id=message.id, event_no=number, snapshot=sample.snapshot()))
         paced = connection.seat == self.state.current_player() and connection.sampled != number
@@ -789,7 +786,7 @@ class TableHub:
         self.actions.append(action)
         bodies = {
             who: p.EventBody(
-                event_no=self.position(who) + 1, kind=kind, actor=seen.actor,  # type: ignore[arg-type]
+                event_no=self.position(who) + 1, kind=kind, actor=seen.actor,  # type: ignore[arg-type]  # kind is the caller's 'action' or 'chance' (this method's two callers)
                 action=seen.action, text=seen.text,
                 lines=[p.Line(text=line.text, kind=line.kind, actor=line.actor) for line in seen.lines],
             )
@@ -817,7 +814,7 @@ class TableHub:
             else:
                 text = "you resign" if who == seat else f"{name} resigns"
             bodies[who] = p.EventBody(
-                event_no=self.position(who) + 1, kind=kind, actor=seat, action=None,  # type: ignore[arg-type]
+                event_no=self.position(who) + 1, kind=kind, actor=seat, action=None,  # type: ignore[arg-type]  # kind is 'resign' or 'timeout' (this method's two callers)
                 text=text, lines=[p.Line(text=text, kind="summary", actor=seat)],
             )
         self._append(bodies)

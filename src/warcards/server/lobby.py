@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from warcards.bots import make_agent
-from warcards.cli.options import check_game
 from warcards.engine.api import Game
+from warcards.engine.registry import check_game
 from warcards.server.games import shared_game
 from warcards.server.names import MAX_NAME_INPUT
 

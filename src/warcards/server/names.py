@@ -17,9 +17,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from warcards.server.protocol import SeatPlayer
+
 if TYPE_CHECKING:
     from warcards.server.db import SeatInfo
-    from warcards.server.protocol import SeatPlayer
 
 MAX_NAME = 24
 """The longest display name, in characters (code points, after normalisation)."""
@@ -131,11 +132,9 @@ def seat_display_name(kind: str, level: str | None, name: str | None) -> str | N
 def seat_players(seats: Sequence[SeatInfo], seat_names: Sequence[str]) -> list[SeatPlayer]:
     """Who sits in each seat, as `welcome`, `end`, the record and the replay name them: the game's side,
     the display name (None while open), a person or a bot, and a bot's level."""
-    from warcards.server.protocol import SeatPlayer
-
     return [
         SeatPlayer(
-            seat=seat.seat, seat_name=seat_names[seat.seat], kind=seat.kind,  # type: ignore[arg-type]
+            seat=seat.seat, seat_name=seat_names[seat.seat], kind=seat.kind,  # type: ignore[arg-type]  # the store's kind column is a str; it holds only the lobby's checked 'person' or 'bot'
             name=seat_display_name(seat.kind, seat.level, seat.name if seat.taken else None), level=seat.level,
         )
         for seat in seats

@@ -23,6 +23,7 @@ from warcards.server.db import (
     hash_token,
     new_token,
     now,
+    rows_changed,
 )
 from warcards.server.games import shared_game
 
@@ -124,7 +125,7 @@ def claim_notices(store: Store, owner: str, at: float, claim_seconds: float) -> 
                 update(NoticeRow).where(*mine, *due)
                 .values(claimed_by=owner, claimed_until=at + claim_seconds, unsubscribe_hash=hash_token(token))
             )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if rows_changed(done) != 1:
                 continue
             row = session.get(NoticeRow, (table_id, seat, event_no))
             account = session.get(AccountRow, row.account_id) if row is not None else None

@@ -63,17 +63,20 @@ def throwaway_postgres(fsync: bool = True) -> Iterator[str]:
     if prefix:
         shutil.chown(folder, "postgres", "postgres")
     port = free_port()
-    run: dict[str, object] = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "warcards", "-A", "trust"], **run)  # type: ignore[call-overload]
+    subprocess.run(
+        [*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "warcards", "-A", "trust"],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
     options = f"-h 127.0.0.1 -p {port} -k {folder}"
     if not fsync:
         options += " -c fsync=off -c full_page_writes=off"
     start = [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"]
     try:
-        subprocess.run(start, **run)  # type: ignore[call-overload]
+        subprocess.run(start, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         yield f"postgresql://warcards@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run(  # type: ignore[call-overload]
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], **{**run, "check": False}
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+            check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         shutil.rmtree(folder, ignore_errors=True)

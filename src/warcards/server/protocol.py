@@ -133,12 +133,14 @@ class Line(BaseModel):
 
 
 class Choice(BaseModel):
-    """One legal action: its number, its notation (what `act` accepts as text) and its label (the notation,
-    then the names of what it mentions)."""
+    """One legal action: its number, its notation (what `act` accepts as text), its label (the notation,
+    then the names of what it mentions) and the ids of the cards it names that the seat can see (its own
+    hand, the cards face up: `warcards.server.choices`), [] when none."""
 
     action: int
     notation: str
     label: str
+    cards: list[str] = []
 
 
 class EventBody(BaseModel):

@@ -87,7 +87,7 @@ def places(game_id: str, result: dict[str, Any], players: int) -> list[int]:
     ranked = game_id in RANKED_BY_SCORE and len(scores) == players and all(scores[s] is not None for s in others)
     out = [1] * players
     for seat in others:
-        above = {scores[o] for o in others if ranked and scores[o] > scores[seat]}  # type: ignore[operator]
+        above = {scores[o] for o in others if ranked and scores[o] > scores[seat]}  # type: ignore[operator]  # ranked is true only when every score of `others` is a number (checked above)
         out[seat] = 2 + len(above)
     return out
 

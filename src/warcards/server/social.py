@@ -117,7 +117,7 @@ def load_chat(store: Store, table_id: str) -> tuple[list[p.Chat], dict[int, set[
 def _chat_of(row: ChatMessageRow) -> p.Chat:
     at = row.at if row.at.tzinfo is not None else row.at.replace(tzinfo=UTC)
     return p.Chat(
-        number=row.number, channel=row.channel, from_=row.seat,  # type: ignore[arg-type]
+        number=row.number, channel=row.channel, from_=row.seat,  # type: ignore[arg-type]  # the channel column is a str; it holds only the channels p.Chat names (written from one)
         name=row.name, text=row.text, at=round(at.timestamp(), 3),
     )
 
@@ -351,7 +351,7 @@ async def chat(server: Server, hub: TableHub, connection: Connection, message: p
         )
     async with social.lock:
         chat_message = p.Chat(
-            number=(social.messages[-1].number if social.messages else 0) + 1, channel=channel,  # type: ignore[arg-type]
+            number=(social.messages[-1].number if social.messages else 0) + 1, channel=channel,  # type: ignore[arg-type]  # channel was checked against p.Chat's channels when the message came in
             from_=seat, name=writer_name(hub, social, connection), text=cleaned, at=round(time.time(), 3),
         )
         try:

@@ -16,8 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from warcards.bots.ratings import display, published_rating
-from warcards.cli.options import check_game
-from warcards.engine.registry import games, option_specs, param_specs
+from warcards.engine.registry import check_game, games, option_specs, param_specs
 from warcards.server.games import shared_game
 from warcards.server.guide import DESCRIPTIONS, GAME_TITLES, PLAYERS, game_guide, term_id, typical_length
 from warcards.server.lobby import BOT_LEVELS, load_remote_game

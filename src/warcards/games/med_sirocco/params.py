@@ -28,7 +28,6 @@ OPTIONS: list[OptionSpec] = [
 HAND_SIZE = 6  # 1.3
 MAX_HAND = 9  # 1.5
 SERIES_TARGET = 75  # 1.2
-POOL_OPERATIONS = 22  # 1.3: the Operations pile (5.0: all 44, two drawn per Operation)
 
 
 # ----- rule parameters (docs/tuning.md): the numbers above that a designer may vary --------------------------

@@ -372,7 +372,7 @@ async def my_game(server: Server, held: HeldSeat) -> MyGame:
     result = info.result if held.status == "finished" else None
     names = shared_game(info.game, info.options).seat_names()
     return MyGame(
-        table=held.table_id, game=held.game, status=held.status,  # type: ignore[arg-type]
+        table=held.table_id, game=held.game, status=held.status,  # type: ignore[arg-type]  # the store's status column is a str holding only the three table states
         seat=held.seat, seat_name=names[held.seat], players=[s.name for s in info.seats], your_turn=your_turn,
         result=result, won=held.seat in result.get("winners", []) if result else None,
         link=f"#/replay/{held.table_id}/{held.seat}" if result else f"#/table/{held.table_id}",

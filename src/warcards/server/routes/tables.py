@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
+from warcards.engine.registry import game_spec
 from warcards.server.db import TableInfo
 from warcards.server.games import shared_game
 from warcards.server.limits import PRUNE_EVERY
@@ -211,8 +212,6 @@ async def record(
 
 @functools.lru_cache(maxsize=64)
 def facts_of(game_id: str, options: str) -> dict[str, dict[str, Any]]:
-    from warcards.engine.registry import game_spec
-
     return game_spec(game_id).card_facts(shared_game(game_id, json.loads(options)))
 
 

@@ -1,7 +1,7 @@
 // The browser client of `warcards serve`: the lobby and a table page for every game, using only the
 // documented REST API and WebSocket protocol v1 (docs/protocol.md). No build step: a plain ES module.
 
-import { cardPlaces, h, markMoved, names as namesCard, renderTable, resultBreakdown } from "./boards/index.js";
+import { cardPlaces, h, markMoved, renderTable, resultBreakdown } from "./boards/index.js";
 import { clockBox } from "./clock.js";
 import { correspondenceNote } from "./notices.js";
 import { replayPage } from "./replay.js";
@@ -362,7 +362,8 @@ function tablePage(tableId) {
     if (!state.frame && !state.closed) state.frame = requestAnimationFrame(() => { state.frame = 0; render(); });
   }
   const isDone = (choice) => ["done", "pass"].includes(choice.notation.split(" ")[0]);
-  function naming(choice, card) { return choice.notation.split(" ").some((token) => namesCard(state.game, card, token)); }
+  // The server lists the card ids each move names (docs/protocol.md, `cards`): the page reads no notation for them.
+  function naming(choice, card) { return (choice.cards || []).includes(card); }
   function bannerText(legal) {
     if (state.ended) return "Game over";
     if (!state.view) return state.info?.status === "open" ? "Waiting for every seat to be taken" : "Connecting to the table…";

@@ -24,7 +24,7 @@ function tipText(name, face, facts, note) {
 
 /**
  * One card: its face (context.face(facts)) or, without one, its name and badge; its facts' text, the note
- * (damage, "face down", the round), its id (what a move's notation reads). A card a legal move names is a
+ * (damage, "face down", the round), its id (what a legal move's `cards` lists). A card a legal move names is a
  * button: a click plays it or shows its moves (context.onCard). `id` null: a face-down card, drawn as a back.
  */
 export function card(id, context, { badge = null, note = null, tag = "li", className = "" } = {}) {

@@ -12,12 +12,6 @@ import * as raceToMessina from "./race-to-messina.js";
 
 const GAMES = { "race-to-messina": raceToMessina, "med-sirocco": medSirocco, "naval-war": navalWar, "cards-of-war": cardsOfWar };
 
-/** Whether the word `token` of a move's notation names card `id` (a game may name cards by their kind). */
-export function names(game, id, token) {
-  const module = GAMES[game];
-  return module && module.names ? module.names(id, token) : token === id;
-}
-
 export function renderTable(game, view, context) {
   const module = GAMES[game];
   if (!module) return h("pre", { class: "view", text: JSON.stringify(view, null, 1) });

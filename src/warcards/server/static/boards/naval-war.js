@@ -53,11 +53,6 @@ export function face(facts) {
   return { ...red, icon: [symbol, kind], typeText: kind, tl: value, tr: facts.red ? ["red", "a red card"] : null };
 }
 
-/** A move's word names a card when it is its id or its kind's code (`fire SALVO14x2`, `smoke`, `sub at X`). */
-export function names(id, token) {
-  return token === id || token.toLowerCase() === id.replace(/-\d+$/, "").toLowerCase();
-}
-
 function ship(entry, context) {
   const ctx = entry.id ? context : { ...context, playable: null };
   const salvos = entry.salvos.map((s) => [s.card, ...s.additional].map((c) => context.facts[c]?.name || c).join(" + "));
