@@ -44,6 +44,8 @@ FUNCTION_IMPORTS: Mapping[tuple[str, str], str] = {
     ("warcards.bench", "pyspiel"): "the bench extra (OpenSpiel's hearts, the speed yardstick), only when asked",
     ("warcards.cli.arena_commands", "warcards.arena"): "the stats extra: tournament, balance and tune name it in "
     "one line when it is missing; play and the rest never load it (tests/cli/test_light_install.py)",
+    ("warcards.arena.tune", "warcards.server.db"): "the server's database URL rules (postgresql:// through psycopg "
+    "3), loaded only when a study opens its storage: the tuner runs without the server's other modules",
     ("warcards.cli.arena_commands", "optuna"): "the tune extra, checked before `warcards tune` starts",
     ("warcards.cli.main", "warcards.arena"): "the stats extra, as in cli.arena_commands",
     ("warcards.cli.main", "warcards.server"): "the server extra: `warcards serve` and `bench --server` name "

@@ -35,13 +35,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from warcards.arena.tournament import Backend, GameTask, TournamentRecord, TournamentSpec, task_at
 from warcards.arena.tune_cards import (
+    CardFieldError,
     CardImpact,
     card_defaults,
+    card_rows,
     dump_toml,
     split_setting,
     with_card_values,
     write_card_file,
 )
+from warcards.engine.cards import file_label, read_toml
 from warcards.engine.errors import WarcardsError
 from warcards.engine.params import ParamSpec
 from warcards.engine.text import quote
@@ -280,9 +283,6 @@ class CardSource:
     def read(cls, path: Path, space: SpaceFile, folder: Path) -> CardSource:
         """The card file at `path` with the space's card fields checked (unknown card, unknown or
         non-numeric field: `TuneError` naming the card and the field)."""
-        from warcards.arena.tune_cards import CardFieldError, card_rows
-        from warcards.engine.cards import file_label, read_toml
-
         label = file_label(path)
         data = read_toml(path)
         try:
