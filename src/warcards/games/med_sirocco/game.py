@@ -8,7 +8,7 @@ from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
-from warcards.games.med_sirocco import log, notation, rules, views
+from warcards.games.med_sirocco import rules
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_NIGHT,
@@ -31,25 +31,6 @@ class MedSiroccoGame(Game):
 
     game_id = "med-sirocco"
     title = "Med Sirocco"
-
-    # The state reaches the modules above it (HOUSE.md's import order) through its game.
-    legal_now_of = staticmethod(rules.legal_now)
-    legal_actions_of = staticmethod(rules.legal_actions)
-    chance_outcomes_of = staticmethod(rules.chance_outcomes)
-    apply_to = staticmethod(rules.apply)
-    illegal_reason_of = staticmethod(rules.illegal_reason)
-    returns_of = staticmethod(rules.returns)
-    observe_of = staticmethod(views.observe)
-    determinize_of = staticmethod(views.determinize)
-    hidden_action_text_of = staticmethod(views.hidden_action_text)
-    zones_of = staticmethod(views.zones)
-    position_of = staticmethod(views.position)
-    observe_public_of = staticmethod(views.observe_public)
-    log_lines_of = staticmethod(log.log_lines)
-    action_label_of = staticmethod(log.action_label)
-    result_of = staticmethod(log.result)
-    action_to_string_of = staticmethod(notation.action_to_string)
-    parse_action_of = staticmethod(notation.parse_action)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -141,14 +122,3 @@ class MedSiroccoGame(Game):
 
 __all__ = ["MedSiroccoGame"]
 
-# The driver loop's hot hooks, bound on the state class: the rules run with no call through the game in between
-# (the state's own hooks stand for them until this module is imported; HOUSE.md's order puts the rules above
-# the state). Random playouts: 3% fewer instructions per action.
-MedSiroccoState._apply = rules.apply  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_actions = rules.legal_actions  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_list = rules.legal_actions  # type: ignore[method-assign, assignment]
-MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
-MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]
-MedSiroccoState._sample_outcome = rules.sample_outcome  # type: ignore[method-assign, assignment]
-MedSiroccoState._apply_chance = rules.draw_at  # type: ignore[method-assign, assignment]

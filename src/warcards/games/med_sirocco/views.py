@@ -139,13 +139,17 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
 _FIELDS = _field_table()
 
 
-def observe(state: MedSiroccoState, seat: int, fields: frozenset[str] | None = None) -> JSON:
-    """Exactly what `seat` may know now (`final_vp` once the game is over); with `fields`, only those
-    top-level fields, each computed only when asked for (bots read a few fields on every move)."""
+def observe(state: MedSiroccoState, seat: int) -> JSON:
+    """Exactly what `seat` may know now (`final_vp` once the game is over)."""
     over = state.phase == codes.PH_END
-    if fields is None:
-        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
-                                    if over or name != "final_vp"})
+    return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
+                                if over or name != "final_vp"})
+
+
+def observe_fields(state: MedSiroccoState, seat: int, fields: frozenset[str]) -> JSON:
+    """The named top-level fields of `observe(state, seat)`, each computed only when asked for (bots read a
+    few fields on every move)."""
+    over = state.phase == codes.PH_END
     chosen = _CHOSEN.get(fields)
     if chosen is None:
         chosen = tuple((name, build) for name, build in _FIELDS.items() if name in fields)

@@ -133,7 +133,7 @@ if TYPE_CHECKING:
 
 # ----- transitions -------------------------------------------------------------------------------------------------
 def apply(state: MedSiroccoState, action: int) -> None:
-    """Apply a legal player action (or, at a chance node, a chance outcome: `apply_chance`), then run the
+    """Apply a legal player action (or, at a chance node, a chance outcome: `apply_outcome`), then run the
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
     p = state.to_act
@@ -205,7 +205,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
         state.chance_kind = -1
         advance(state)
         return
-    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `draw_at`
+    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `apply_chance`
         if state.chance_kind == CK_DRAW:
             # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
             queue = state.draw_queue
@@ -217,7 +217,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             state.chance_kind = -1
             advance(state)
             return
-        apply_chance(state, action)
+        apply_outcome(state, action)
         return
     if ph == PH_TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])
@@ -317,7 +317,7 @@ def sample_outcome(state: MedSiroccoState, u: float) -> int:
     return outcomes[bisect_right(sums, u)]
 
 
-def draw_at(state: MedSiroccoState, u: float) -> int:
+def apply_chance(state: MedSiroccoState, u: float) -> int:
     """The chance outcome at cumulative probability `u`, applied, and returned: the state's `_apply_chance`
     hook, `apply(state, sample_outcome(state, u))` in one go for a card drawn into a hand (1.3, 1.5: about half
     of all actions) — the pile is kept sorted and holds each card once, so the card picked is at the position
@@ -326,7 +326,7 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
         raise not_a_chance_node()
     if state.chance_kind != CK_DRAW:
         outcome = sample_outcome(state, u)
-        apply_chance(state, outcome)  # what `apply` does at a chance node other than a draw
+        apply_outcome(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
     pile = state.pile
     try:
@@ -381,7 +381,7 @@ def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
     return [(DIE + k, sixth) for k in range(6)]
 
 
-def apply_chance(state: MedSiroccoState, outcome: int) -> None:
+def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
     """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
     ck = state.chance_kind
     state.chance_kind = -1
