@@ -42,7 +42,7 @@ class Played:
 
 
 def _names(game: MedSiroccoGame) -> dict[str, str]:
-    return dict(zip(game.ids, game.table.names, strict=True))
+    return dict(zip(game.table.ids, game.table.names, strict=True))
 
 
 def _who(seat: int | None, p: int) -> str:
@@ -52,14 +52,14 @@ def _who(seat: int | None, p: int) -> str:
 def _check_step(before: MedSiroccoState, action: int, after: MedSiroccoState,
                 lines: dict[int | None, list[LogLine]], problems: list[str]) -> None:
     """The chance results and score changes of one step appear in every reader's lines as it saw them."""
-    g = before.game
+    table = before.table
     if before.phase == codes.PH_CHANCE and before.chance_kind == codes.CK_DRAW:
         drawer = before.draw_queue[0]
         for seat, said in lines.items():
             text = " ".join(line.text for line in said)
             # At the end of a game of a series the last refill is dealt anew at once: a card, unnamed.
             named = seat == drawer and before.game_number == after.game_number
-            wanted = g.label(action) if named else f"{_who(seat, drawer)} draw{'' if seat == drawer else 's'} a card"
+            wanted = table.label(action) if named else f"{_who(seat, drawer)} draw{'' if seat == drawer else 's'} a card"
             if wanted not in text:
                 problems.append(f"draw: {seat} reads {text!r}, wanted {wanted!r}")
     if before.phase == codes.PH_CHANCE and before.chance_kind in (codes.CK_ROLL, codes.CK_SIROCCO,
@@ -90,7 +90,7 @@ def _revealed(before: MedSiroccoState, after: MedSiroccoState) -> set[str]:
     ended = after.operation != before.operation or len(after.entry_card) < len(before.entry_card)
     if not ended and any(after.entry_face_down[e] for e in down):
         return set()
-    return {before.game.ids[before.entry_card[e]] for e in down}
+    return {before.table.ids[before.entry_card[e]] for e in down}
 
 
 def _scan_views(state: MedSiroccoState, scans: dict[int | None, LogLine | Any], played: Played) -> None:

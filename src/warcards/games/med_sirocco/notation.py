@@ -140,11 +140,11 @@ def action_to_string(state: MedSiroccoState, action: int) -> str:
     """The notation of `action` at `state` (a chance outcome at a chance node; either kind is written out)."""
     chance = state.phase == PH_CHANCE
     try:
-        return action_text(action, state.game.ids, chance)
+        return action_text(action, state.table.ids, chance)
     except ValueError:
-        return action_text(action, state.game.ids, not chance)
+        return action_text(action, state.table.ids, not chance)
 
 
 def parse_action(state: MedSiroccoState, text: str) -> int:
     """The action (or chance outcome at a chance node) written as `text` at `state`, or `InvalidActionError`."""
-    return parse_text(text, state.game.index, state.phase == PH_CHANCE)
+    return parse_text(text, state.table.index, state.phase == PH_CHANCE)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import BOOL, INT, SnapshotFields, list_of, tuple_of
 from warcards.games.med_sirocco import codes, log, notation, rules, views
-from warcards.games.med_sirocco.cards import ALL_TYPES
+from warcards.games.med_sirocco.cards import ALL_TYPES, CardTable
 from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ class MedSiroccoState(State):
     card in play in this Engagement: entry e's facts are `entry_card[e]`, `entry_player[e]` and so on.
 
     Attributes:
+        table: the card table (the deck file's cards, by card number), the game's.
         advanced: option 5.0 (Advanced rules: two Operations to choose from, prize cards shared).
         faster: option 6.3 (all Battle cards are played as Convoys).
         historicity: option 6.4 (a Battle's type is the one printed on its card).
@@ -149,7 +150,7 @@ class MedSiroccoState(State):
     """
 
     snapshot_fields = SnapshotFields(
-        fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series"),
+        fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series", "table"),
         types={
             "entry_alive": list_of(BOOL),
             "entry_face_down": list_of(BOOL),
@@ -157,14 +158,16 @@ class MedSiroccoState(State):
             "previous_log": list_of(tuple_of(INT)),
         },
     )
-    """The options are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
+    """The options and the card table are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
 
     game: MedSiroccoGame
+    table: CardTable
 
     def __init__(self, game: MedSiroccoGame) -> None:
         super().__init__(game)
         o = game.options
         n = game.num_players
+        self.table = game.table
         self.num_players = n
         self.advanced = bool(o["advanced"])
         self.faster = bool(o["faster"])

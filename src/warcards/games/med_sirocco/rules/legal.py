@@ -174,9 +174,9 @@ def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
         return [ADMIRAL_A, ADMIRAL_B]
     if ph == PH_TARGET:
         kind = K_BONUS if state.target_effect == E_FOG else K_FORCE
-        g = state.game
+        table = state.table
         return sorted({SELECT + state.entry_card[e] for e in range(len(state.entry_card))
-                       if state.entry_alive[e] and not state.entry_face_down[e] and g.kind[state.entry_card[e]] == kind})
+                       if state.entry_alive[e] and not state.entry_face_down[e] and table.kind[state.entry_card[e]] == kind})
     if ph == PH_SIROCCO_TARGET:
         return [SEAT + q for q in sirocco_targets(state, p)]
     if ph == PH_HELD:
@@ -253,12 +253,12 @@ def card_groups(g: MedSiroccoGame) -> CardGroups:
         elif k == K_SUPPLY:
             supply.append(c)
         elif k == K_BONUS:
-            (bonus_solo if g.solo[c] else bonus_hosted).append(c)
+            (bonus_solo if g.table.solo[c] else bonus_hosted).append(c)
             if frame == SUB:
                 bonus_sub.append(c)
-        elif k == K_STORM and g.effect[c] in (E_SIROCCO, E_EXPLOSION):
+        elif k == K_STORM and g.table.effect[c] in (E_SIROCCO, E_EXPLOSION):
             storm_free.append(c)
-        elif k != K_STORM or g.effect[c] != E_NIGHT:
+        elif k != K_STORM or g.table.effect[c] != E_NIGHT:
             others.append(c)
     return CardGroups(
         side_free=(frozenset(side_free[-1]), frozenset(side_free[0]), frozenset(side_free[1])),
@@ -307,7 +307,7 @@ def illegal_reason(state: MedSiroccoState, action: int) -> str:
     if ph in (PH_TURN, PH_BUILD) and PLAY <= action < DISCARD:
         c = action - PLAY
         if c not in state.hands[p]:
-            return f"1.4 C: {state.game.label(c)} is not in your hand"
+            return f"1.4 C: {state.table.label(c)} is not in your hand"
         if face_down_round(state) and state.turn_mode == 0:
             code = check_play(state, p, c)
             return reason_text(state, p, c, code)
@@ -320,7 +320,7 @@ def illegal_reason(state: MedSiroccoState, action: int) -> str:
         if face_down_round(state):
             return "3.2: in the 2nd round of a Battle each player must play a card face down"
         if DISCARD <= action < SELECT:
-            return f"1.4 C: {state.game.label(action - DISCARD)} is not in your hand"
+            return f"1.4 C: {state.table.label(action - DISCARD)} is not in your hand"
     if ph == PH_BUILD and (DISCARD <= action < SELECT or action in (DISCARD_ALL, PASS)):
         return "1.4 C: you have played a card; add cards to the play or end it with done"
     if ph == PH_TURN and action == PASS and state.hands[p]:

@@ -144,12 +144,13 @@ def apply(state: MedSiroccoState, action: int) -> None:
             # `play_effect`. Here without a call of its own: most decisions are plays.
             c = action - PLAY
             g = state.game
+            table = state.table
             state.hands[p].remove(c)
             if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
                 forget(state, c)
-            k = g.kind[c]
+            k = table.kind[c]
             # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
-            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
+            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and table.effect[c] != E_NIGHT)
             e_card = state.entry_card
             e = len(e_card)
             e_card.append(c)
@@ -505,18 +506,18 @@ def advance(state: MedSiroccoState) -> None:
 
 def start_operation(state: MedSiroccoState, op: int) -> None:
     """1.4 B: the 1st player turns over the Operation; its card says Convoy or Battle (2.1; 6.3: all Convoys)."""
-    g = state.game
+    table = state.table
     state.operation = op
     state.operation_choice = []
     state.previous_log = state.log
     state.log = [(EV_OP, state.first_player, op)]
-    state.year = g.op_year[op]
+    state.year = table.op_year[op]
     state.year_bit = 1 << (state.year - FIRST_YEAR)
-    state.is_battle = g.op_battle[op] and not state.faster
+    state.is_battle = table.op_battle[op] and not state.faster
     state.rounds = 2 if (state.is_battle or state.num_players == 2) else 1
     state.under_card, state.under_side, state.under_player = [], [], []
     if state.is_battle:
-        state.operation_type = g.op_type[op] if state.historicity else ALL_TYPES
+        state.operation_type = table.op_type[op] if state.historicity else ALL_TYPES
         begin_engagement(state)
     else:
         state.to_act = state.first_player
@@ -574,9 +575,10 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
     """A Special or Storm card played face up (entry `e`, card `c`, by seat `p`) takes effect (2.42–2.46,
     S01–S07); `apply` has put it in play."""
     g = state.game
-    k = g.kind[c]
+    table = state.table
+    k = table.kind[c]
     if k == K_SPECIAL:
-        eff = g.effect[c]
+        eff = table.effect[c]
         if eff in (E_RAID, E_FUEL):
             state.restrict_by = p
             state.restrict_side = g.played_side[c]
@@ -594,7 +596,7 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
             else:
                 state.turn_force_limit = 2
     elif k == K_STORM:
-        eff = g.effect[c]
+        eff = table.effect[c]
         if eff == E_SIROCCO:
             state.turn_sirocco = e
         elif eff == E_EXPLOSION:

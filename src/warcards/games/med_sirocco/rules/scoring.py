@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 def victory_points(state: MedSiroccoState) -> list[int]:
     """1.1: each Operation won and each card sunk (captured) is worth its VP."""
-    g = state.game
-    return [sum(g.vp[c] for c in state.won[p]) + sum(g.vp[c] for c in state.captured[p]) for p in range(state.num_players)]
+    table = state.table
+    return [sum(table.vp[c] for c in state.won[p]) + sum(table.vp[c] for c in state.captured[p]) for p in range(state.num_players)]
 
 
 def end_game(state: MedSiroccoState) -> None:

@@ -57,7 +57,7 @@ def destiny_on_play(state: MedSiroccoState, e: int) -> None:
     if state.is_battle:
         destiny_sweep(state)
         return
-    victim = state.game.victim[state.entry_card[e]]
+    victim = state.table.victim[state.entry_card[e]]
     if victim < 0 or victim >= N_PILE:
         return
     for v in range(len(state.entry_card)):
@@ -68,6 +68,7 @@ def destiny_on_play(state: MedSiroccoState, e: int) -> None:
 def destiny_sweep(state: MedSiroccoState) -> None:
     """3.3 (Battle): every face-up Destiny card destroys its face-up victim."""
     g = state.game
+    table = state.table
     e_card = state.entry_card
     destiny = g.destiny_cards
     if destiny.isdisjoint(e_card):
@@ -77,7 +78,7 @@ def destiny_sweep(state: MedSiroccoState) -> None:
     for d, c in enumerate(e_card):
         if c not in destiny or not alive[d] or face_down[d]:
             continue
-        victim = g.victim[c]
+        victim = table.victim[c]
         if victim not in e_card:
             continue  # its victim not in play (one C-level search)
         for v in range(len(e_card)):
@@ -92,7 +93,7 @@ def sirocco_targets(state: MedSiroccoState, p: int) -> list[int]:
 
 
 def sirocco_card(state: MedSiroccoState) -> int:
-    return state.game.index["S01"]
+    return state.table.index["S01"]
 
 
 def release_sirocco(state: MedSiroccoState) -> None:
@@ -204,9 +205,9 @@ def target_card(state: MedSiroccoState, p: int, card: int) -> None:
 
 def shallows(state: MedSiroccoState, p: int) -> None:
     """S07: discard every submarine (periscope) card in play; later players may not play one this round."""
-    g = state.game
+    table = state.table
     for e in range(len(state.entry_card)):
-        if state.entry_alive[e] and not state.entry_face_down[e] and g.frame[state.entry_card[e]] == SUB:
+        if state.entry_alive[e] and not state.entry_face_down[e] and table.frame[state.entry_card[e]] == SUB:
             kill_entry(state, e, to_pile=True)
             discard_dependents(state, e)
     state.shallows_by = p
@@ -255,9 +256,9 @@ def explosion_targets(state: MedSiroccoState, p: int, total: int) -> int:
 
 def round_forces(state: MedSiroccoState, q: int) -> list[int]:
     """2.47: the Force cards a player played in this round (alive, face up)."""
-    g = state.game
+    table = state.table
     return [e for e in range(len(state.entry_card)) if state.entry_player[e] == q and state.entry_alive[e] and not state.entry_face_down[e]
-            and state.entry_round[e] == state.round_index and g.kind[state.entry_card[e]] == K_FORCE]
+            and state.entry_round[e] == state.round_index and table.kind[state.entry_card[e]] == K_FORCE]
 
 
 def explosion_own(state: MedSiroccoState) -> list[int]:
@@ -293,11 +294,11 @@ def destroy_by_explosion(state: MedSiroccoState, e: int, by: int) -> None:
     state.captured[by].append(state.entry_card[e])
     state.log.append((EV_DESTROY, by, state.entry_card[e]))
     discard_dependents(state, e)
-    g = state.game
+    table = state.table
     q = state.entry_player[e]
     for x in range(len(state.entry_card)):
         if (state.entry_alive[x] and state.entry_player[x] == q and state.entry_round[x] == state.entry_round[e]
-                and g.kind[state.entry_card[x]] == K_SUPPLY):
+                and table.kind[state.entry_card[x]] == K_SUPPLY):
             state.entry_alive[x] = False
             state.captured[by].append(state.entry_card[x])
 
