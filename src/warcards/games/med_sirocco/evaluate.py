@@ -32,8 +32,8 @@ import math
 import weakref
 from typing import NamedTuple
 
-from warcards.games.med_sirocco import codes
 from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, CardTable
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.params import SERIES_TARGET
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -145,9 +145,9 @@ def features(state: MedSiroccoState) -> Features:
     op = state.operation
     if op >= 0:
         prize = float(table.vp[op])
-        value = tables.typed[0 if state.phase == codes.PH_TYPE else state.engagement_type][state.year - 1940].__getitem__
+        value = tables.typed[0 if state.phase == Phase.TYPE else state.engagement_type][state.year - 1940].__getitem__
         reach = [max(map(value, h), default=0.0) for h in hands]
-        if state.stage in (codes.ST_SUPPLY, codes.ST_SHARE):
+        if state.stage in (Stage.SUPPLY, Stage.SHARE):
             decided, progress = _decided(state), 1.0
         else:
             best, totals, worth, progress = _engagement(state, tables.combat[state.engagement_type])
@@ -163,7 +163,7 @@ def _decided(state: MedSiroccoState) -> list[float]:
     """3.4 / 5.0: the trick is won; the VP still to be handed out, per seat."""
     vp_table = state.table.vp
     out = [0.0] * state.num_players
-    if state.stage == codes.ST_SHARE:
+    if state.stage == Stage.SHARE:
         pool = sum(vp_table[c] for c in state.share_pool)
         elig = state.share_eligible
         for q in elig:
@@ -243,13 +243,13 @@ def _engagement(
         if v > mine[p]:
             mine[p] = v
     stage = state.stage
-    if stage == codes.ST_TURNS:
-        done = state.turn_index - (1 if state.phase != codes.PH_CHANCE else 0)
+    if stage == Stage.TURNS:
+        done = state.turn_index - (1 if state.phase != Phase.CHANCE else 0)
         progress = min(1.0, (state.round_index * n + done) / (state.rounds * n))
-    elif stage in (codes.ST_INTEL, codes.ST_ROUND_END):
+    elif stage in (Stage.INTELLIGENCE, Stage.ROUND_END):
         progress = (state.round_index + 1) / state.rounds
     else:
-        progress = 1.0 if stage == codes.ST_RESOLVE else 0.0
+        progress = 1.0 if stage == Stage.RESOLVE else 0.0
     return best, (totals[0], totals[1]), (worth[0], worth[1]), progress
 
 
@@ -335,6 +335,6 @@ def combine(f: Features, params: Params = PARAMS) -> list[float]:
 
 def evaluate(state: MedSiroccoState) -> list[float]:
     """Each seat's predicted share of the win (1.2), on the scale of `returns()`; exact at the end."""
-    if state.phase == codes.PH_END:
+    if state.phase == Phase.END:
         return state.returns()
     return combine(features(state))

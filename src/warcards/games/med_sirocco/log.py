@@ -25,6 +25,7 @@ from warcards.games.med_sirocco.cards import (
     NEUTRAL,
     TYPE_NAMES,
 )
+from warcards.games.med_sirocco.codes import ChanceKind, Phase
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
     ADMIRAL_B,
@@ -219,42 +220,42 @@ def _move_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
     """The step's own line (`hidden`: the seat does not see the action in full), or None when its public
     event says it all (a die, an Operation turned over, a Sirocco's victim, a Supply pick-up)."""
     table = before.table
-    if before.phase == codes.PH_CHANCE:
+    if before.phase == Phase.CHANCE:
         return _chance_text(before, action, after, v, hidden)
     p = before.to_act
     ph = before.phase
-    if ph in (codes.PH_TURN, codes.PH_BUILD):
+    if ph in (Phase.TURN, Phase.BUILD):
         return _play_text(before, action, after, v, hidden)
-    if ph == codes.PH_TYPE:
+    if ph == Phase.TYPE:
         return v.does(p, "declare", f"a{'n' if action - TYPE == 0 else ''} {TYPE_WORDS[action - TYPE]} engagement "
                                     "(3.1)")
-    if ph == codes.PH_OP_CHOOSE:
+    if ph == Phase.OP_CHOOSE:
         kept = action - SELECT
         out = [c for c in before.operation_choice if c != kept]
         rest = f"; {_cards(table, out)} leaves the game (5.0)" if out else ""
         return v.does(p, "keep", f"{card_name(table, kept)}{rest}")
-    if ph == codes.PH_ADMIRAL:
+    if ph == Phase.ADMIRAL:
         if action == ADMIRAL_A:
             return f"{v.whose(p)} Admiral makes the engagement combined for all (2.46 A)"
         return f"{v.whose(p)} Admiral allows two Force cards in this play (2.46 B)"
-    if ph == codes.PH_TARGET:
+    if ph == Phase.TARGET:
         target = card_name(table, action - SELECT)
         if before.target_effect == E_FOG:
             return f"{v.whose(p)} Fog discards {target} (S04)"
         return f"{v.whose(p)} Bomb alley doubles the air value of {target} (S06)"
-    if ph == codes.PH_HELD:
+    if ph == Phase.HELD:
         if action == USE:
             return v.does(p, "use", "the Sirocco passed on (2.44)")
         return v.does(p, "discard", "the Sirocco passed on (2.44)")
-    if ph == codes.PH_LOST_CARD:
+    if ph == Phase.LOST_CARD:
         if hidden:
             return v.does(p, "choose", "a card to exchange (Lost, S02)")
         return v.does(p, "choose", f"{card_name(table, action - SELECT)} to give away (Lost, S02)")
-    if ph == codes.PH_LOST_SEAT:
+    if ph == Phase.LOST_SEAT:
         return v.does(p, "exchange", f"a card with {v.who(action - SEAT)} (Lost, S02)")
-    if ph == codes.PH_SUPPLY and action == PASS:
+    if ph == Phase.SUPPLY and action == PASS:
         return v.does(p, "pick", "up nothing with the Supply card (2.41)")
-    if ph == codes.PH_SHARE:
+    if ph == Phase.SHARE:
         c = before.share_pool[0]
         q = action - SEAT
         if q == p:
@@ -267,26 +268,26 @@ def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v
                  hidden: bool) -> str | None:
     table = before.table
     ck = before.chance_kind
-    if ck == codes.CK_DRAW:
+    if ck == ChanceKind.DRAW:
         drawer = before.draw_queue[0]
         if hidden or after.game_number != before.game_number:
             # At the end of a game of a series the last refill is dealt anew with the rest (1.2, 1.3).
             return v.does(drawer, "draw", "a card")
         return v.does(drawer, "draw", card_label(table, action))
-    if ck == codes.CK_OP:
+    if ck == ChanceKind.OPERATION:
         if hidden:
             return v.does(before.first_player, "draw", "an Operation to choose from (5.0)")
-        if after.operation_choice or (after.phase == codes.PH_OP_CHOOSE):
+        if after.operation_choice or (after.phase == Phase.OP_CHOOSE):
             return v.does(before.first_player, "draw", f"{card_label(table, action)} to choose from (5.0)")
         return None
-    if ck == codes.CK_LOST_PICK:
+    if ck == ChanceKind.LOST_PICK:
         taker, giver = before.lost_player, before.lost_seats[before.lost_step]
         given = before.lost_cards[before.lost_step]
         if hidden:
             return f"{v.who(taker)} and {v.who(giver)} exchange a card (Lost, S02)"
         return (f"{v.does(taker, 'take')} {card_name(table, action)} at random from {v.who(giver)} and "
                 f"{'give' if taker == v.seat else 'gives'} {v.who(giver)} {card_name(table, given)} (Lost, S02)")
-    if ck == codes.CK_EXPLOSION:
+    if ck == ChanceKind.EXPLOSION:
         face = action - DIE + 1
         p = before.entry_player[before.explosion_entry]
         if before.explosion_left == 2:
@@ -300,13 +301,13 @@ def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v
             where = f"{'below' if total < 7 else 'above'} 7: {v.who(q)} {'lose' if q == v.seat else 'loses'} one"
         return v.does(p, "roll", f"{face} for the Explosion: {total} in all ({where} of this round's Force cards,"
                                  " S03)")
-    if ck == codes.CK_ROLL:
+    if ck == ChanceKind.ROLL:
         code = before.roll_queue[-1]
         e, value = divmod(code, 3)
         c = before.entry_card[e]
         return (f"die for {v.whose(before.entry_player[e])} {card_name(table, c)} ({VALUE_NAMES[value]}): "
                 f"{action - DIE + 1}")
-    if ck == codes.CK_SIROCCO:
+    if ck == ChanceKind.SIROCCO:
         face = action - DIE + 1
         what = "1-3: a player is cancelled" if face <= 3 else "4-6: it passes to the left"
         return v.does(before.to_act, "roll", f"{face} for the Sirocco ({what}, 2.44)")
@@ -358,7 +359,7 @@ def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
     table = before.table
     actor = before.current_player()
     # 5.0: the Operation given out by the winner's `seat` move is said by the move line, VP and all.
-    given = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
+    given = before.share_pool[0] if before.phase == Phase.SHARE else -1
     out: list[LogLine] = []
     for code, a, b in said:
         if code == codes.EV_WIN and b == given:
@@ -447,7 +448,7 @@ def _capture_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
         return []
     table = before.table
     named = {b for code, _, b in events if code == codes.EV_DESTROY}
-    gift = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
+    gift = before.share_pool[0] if before.phase == Phase.SHARE else -1
     out = []
     for p in range(before.num_players):
         new = [c for c in after.captured[p][len(before.captured[p]):] if c not in named and c != gift]
@@ -496,7 +497,7 @@ def action_label(state: MedSiroccoState, action: int) -> str:
     table = state.table
     text = state.action_to_string(action)
     names = state.game.seat_names()
-    if state.phase == codes.PH_CHANCE:
+    if state.phase == Phase.CHANCE:
         if 0 <= action < N_CARDS:
             return f"{text} ({_bare(table, action)})"
         return text
@@ -507,11 +508,11 @@ def action_label(state: MedSiroccoState, action: int) -> str:
         return f"{text} ({_bare(table, c)}, face down{warning})"
     if PLAY <= action < SELECT:
         return f"{text} ({_bare(table, (action - PLAY) % DISCARD)})"
-    if state.phase == codes.PH_HELD:
+    if state.phase == Phase.HELD:
         if action == USE:
             return f"{text} (roll for the Sirocco passed to you: 1-3 cancels a player's play, 4-6 passes it on, 2.44)"
         return f"{text} (discard the Sirocco passed to you, 2.44)"
-    if action == PASS and state.phase == codes.PH_SUPPLY:
+    if action == PASS and state.phase == Phase.SUPPLY:
         return f"{text} (pick up no ship, 2.41)"
     if action == PASS:
         return f"{text} (play no card)"
@@ -527,9 +528,9 @@ def action_label(state: MedSiroccoState, action: int) -> str:
         return f"{text} ({_bare(table, action - SELECT)})"
     if SEAT <= action < TYPE:
         q = action - SEAT
-        if state.phase == codes.PH_SHARE and state.share_pool:
+        if state.phase == Phase.SHARE and state.share_pool:
             return f"{text} (give {card_name(table, state.share_pool[0])} to {names[q]})"
-        if state.phase == codes.PH_SIROCCO_TARGET:
+        if state.phase == Phase.SIROCCO_TARGET:
             return f"{text} (cancel {names[q]})"
         return f"{text} ({names[q]})"
     if action == ADMIRAL_A:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from warcards.engine.errors import SetupError
 from warcards.engine.setupfields import int_field, int_list_field, setup_parts, str_field
 from warcards.engine.text import quote
-from warcards.games.med_sirocco import codes, rules
+from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.notation import N_CARDS, N_PILE
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -106,8 +107,8 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
                 state.freighters_full[p] += 1
             if "freighters_half" not in position and load == 1:
                 state.freighters_half[p] += 1
-    state.stage = codes.ST_START_OP
-    state.phase = codes.PH_CHANCE
+    state.stage = Stage.START_OPERATION
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
     if not any(z.startswith("hand:") for z in zones):
         for _ in range(6):

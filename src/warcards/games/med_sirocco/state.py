@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import BOOL, INT, SnapshotFields, list_of, tuple_of
-from warcards.games.med_sirocco import codes, log, notation, rules, views
+from warcards.games.med_sirocco import log, notation, rules, views
 from warcards.games.med_sirocco.cards import ALL_TYPES, CardTable
-from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
+from warcards.games.med_sirocco.codes import FIRST_YEAR, Phase, Stage
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
@@ -194,9 +194,9 @@ class MedSiroccoState(State):
         self.operations_done = 0
         self.dealer = 0
         self.first_player = 0
-        self.phase = PH_CHANCE
+        self.phase = Phase.CHANCE
         self.to_act = 0
-        self.stage = codes.ST_START_OP
+        self.stage = Stage.START_OPERATION
         self.chance_kind = -1
         self.operation = -1
         self.operation_choice: list[int] = []
@@ -276,16 +276,16 @@ class MedSiroccoState(State):
     # ----- contract hooks --------------------------------------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == PH_CHANCE:
+        if ph == Phase.CHANCE:
             return CHANCE
-        if ph == PH_END:
+        if ph == Phase.END:
             return TERMINAL
         return self.to_act
 
     def is_terminal(self) -> bool:
         """As the base class (`current_player() == TERMINAL`), in one comparison: the driver loop asks it on
         every step, and the base's extra call costs this game about 5% of its random-playout speed."""
-        return self.phase == PH_END
+        return self.phase == Phase.END
 
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
         """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the sorted pile itself."""

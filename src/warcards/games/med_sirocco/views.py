@@ -21,6 +21,7 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
     TYPE_NAMES,
 )
+from warcards.games.med_sirocco.codes import ChanceKind, Phase, Stage
 from warcards.games.med_sirocco.notation import (
     DISCARD,
     PLAY,
@@ -85,7 +86,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         "seat": lambda state, seat: seat,
         "players": lambda state, seat: state.num_players,
         "phase": lambda state, seat: codes.PHASE_NAMES[state.phase],
-        "current_player": lambda state, seat: state.to_act if state.phase not in (codes.PH_CHANCE, codes.PH_END) else None,
+        "current_player": lambda state, seat: state.to_act if state.phase not in (Phase.CHANCE, Phase.END) else None,
         "hand": lambda state, seat: sorted(map(state.table.ids.__getitem__, state.hands[seat])),
         "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
         "hand_limits": lambda state, seat: [rules.hand_limit(state, p) for p in range(state.num_players)],
@@ -95,7 +96,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         if state.first_player == seat or not state.operation_choice else len(state.operation_choice),
         "kind": lambda state, seat: None if state.operation < 0 else ("battle" if state.is_battle else "convoy"),
         "engagement_type": lambda state, seat: TYPE_NAMES.get(state.engagement_type)
-        if state.operation >= 0 and state.phase != codes.PH_TYPE else None,
+        if state.operation >= 0 and state.phase != Phase.TYPE else None,
         "round": lambda state, seat: state.round_index + 1,
         "rounds": lambda state, seat: state.rounds,
         "first_player": lambda state, seat: state.first_player,
@@ -124,7 +125,7 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         if state.lost_player == seat else len(state.lost_cards),
         "lost_seats": lambda state, seat: list(state.lost_seats),
         "supply_candidates": lambda state, seat: [state.table.ids[c] for c in rules.supply_candidates(state)]
-        if state.phase == codes.PH_SUPPLY else [],
+        if state.phase == Phase.SUPPLY else [],
         "share_pool": lambda state, seat: [state.table.ids[c] for c in state.share_pool],
         "share_counts": lambda state, seat: list(state.share_count),
         "won_vp": lambda state, seat: [sum(map(state.table.vp.__getitem__, won)) for won in state.won],
@@ -141,7 +142,7 @@ _FIELDS = _field_table()
 
 def observe(state: MedSiroccoState, seat: int) -> JSON:
     """Exactly what `seat` may know now (`final_vp` once the game is over)."""
-    over = state.phase == codes.PH_END
+    over = state.phase == Phase.END
     return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
                                 if over or name != "final_vp"})
 
@@ -149,7 +150,7 @@ def observe(state: MedSiroccoState, seat: int) -> JSON:
 def observe_fields(state: MedSiroccoState, seat: int, fields: frozenset[str]) -> JSON:
     """The named top-level fields of `observe(state, seat)`, each computed only when asked for (bots read a
     few fields on every move)."""
-    over = state.phase == codes.PH_END
+    over = state.phase == Phase.END
     chosen = _CHOSEN.get(fields)
     if chosen is None:
         chosen = tuple((name, build) for name, build in _FIELDS.items() if name in fields)
@@ -183,7 +184,7 @@ def observe_public(state: MedSiroccoState) -> JSON:
     """What every seat sees (a spectator's view): `observe`'s public fields, every face-down card hidden,
     and for the private ones only what all may know (how many Operations are drawn to choose from, how many
     cards Lost's player has chosen)."""
-    over = state.phase == codes.PH_END
+    over = state.phase == Phase.END
     view: dict[str, Any] = {name: build(state, -1) for name, build in _FIELDS.items()
                             if name not in _PRIVATE_FIELDS and (over or name != "final_vp")}
     view["seat"] = None
@@ -279,7 +280,7 @@ def zones(state: MedSiroccoState) -> dict[str, list[str]]:
     where["discard"] = [ids[c] for c in state.discard]
     where["operations"] = [ids[c] for c in state.operations_pile]
     where["operations:out"] = [ids[c] for c in state.operations_out]
-    in_play = state.operation >= 0 and (state.stage != codes.ST_SHARE or state.operation in state.share_pool)
+    in_play = state.operation >= 0 and (state.stage != Stage.SHARE or state.operation in state.share_pool)
     where["operation"] = [ids[c] for c in ([state.operation] if in_play else []) + state.operation_choice]
     where["prizes"] = [ids[c] for c in state.share_pool if c != state.operation]
     where["under"] = [ids[c] for c in state.under_card if c >= 0]
@@ -323,17 +324,17 @@ def hidden_action_text(state: MedSiroccoState, action: int, seat: int | None) ->
     taken from the chosen player's hand (S02: the two players concerned see it). Dice, Operations turned
     over, Explosion losses and every face-up play are public."""
     table = state.table
-    if state.phase == codes.PH_CHANCE:
+    if state.phase == Phase.CHANCE:
         ck = state.chance_kind
-        if ck == codes.CK_DRAW:
+        if ck == ChanceKind.DRAW:
             drawer = state.draw_queue[0]
             return None if seat == drawer else f"player {drawer} draws a card"
-        if ck == codes.CK_OP:
+        if ck == ChanceKind.OPERATION:
             turned_over = not state.operation_choice and (not state.advanced or len(state.operations_pile) == 1)
             if turned_over or seat == state.first_player:
                 return None
             return f"player {state.first_player} draws an Operation to choose from"
-        if ck == codes.CK_LOST_PICK:
+        if ck == ChanceKind.LOST_PICK:
             taker, giver = state.lost_player, state.lost_seats[state.lost_step]
             if seat in (taker, giver):
                 return None
@@ -342,11 +343,11 @@ def hidden_action_text(state: MedSiroccoState, action: int, seat: int | None) ->
     player = state.to_act
     if seat == player:
         return None
-    if state.phase in (codes.PH_TURN, codes.PH_BUILD) and PLAY <= action < DISCARD:
+    if state.phase in (Phase.TURN, Phase.BUILD) and PLAY <= action < DISCARD:
         card = action - PLAY
         night_or_not_storm = table.kind[card] != K_STORM or table.effect[card] == E_NIGHT
         if state.is_battle and state.round_index == 1 and state.turn_mode == 0 and night_or_not_storm:
             return f"player {player} plays a card face down"
-    if state.phase == codes.PH_LOST_CARD:
+    if state.phase == Phase.LOST_CARD:
         return f"player {player} chooses a card to exchange"
     return None

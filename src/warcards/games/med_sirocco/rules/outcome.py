@@ -23,8 +23,6 @@ from warcards.games.med_sirocco.cards import (
     SURFACE,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_EXPLOSION,
-    CK_ROLL,
     EV_DRAW,
     EV_INVALID,
     EV_NO_COMBAT,
@@ -34,15 +32,10 @@ from warcards.games.med_sirocco.codes import (
     NO_INTEL_ROUND,
     NO_NIGHT,
     NO_REFUSAL,
-    PH_CHANCE,
-    PH_SHARE,
-    PH_SUPPLY,
-    ST_RESOLVE,
-    ST_SHARE,
-    ST_START_OP,
-    ST_SUPPLY,
-    ST_TURNS,
     SUPPLY_IN_PLAY,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.rules.play_checks import (
     check_play,
@@ -79,7 +72,7 @@ def round_end(state: MedSiroccoState) -> bool:
             state.explosion_entry = e
             state.explosion_sum = 0
             state.explosion_left = 2
-            set_chance(state, CK_EXPLOSION)
+            set_chance(state, ChanceKind.EXPLOSION)
             return True
     state.revealed = False
     state.shallows_by = -1
@@ -93,9 +86,9 @@ def round_end(state: MedSiroccoState) -> bool:
         state.turn_index = 0
         if state.num_players > 2 and state.is_battle:
             state.restrict_by = -1
-        state.stage = ST_TURNS
+        state.stage = Stage.TURNS
         return False
-    state.stage = ST_RESOLVE
+    state.stage = Stage.RESOLVE
     return False
 
 
@@ -192,7 +185,7 @@ def resolve(state: MedSiroccoState) -> bool:
                     q.extend([e * 3 + ti] * count)
         state.roll_queue = q
     if state.roll_queue:
-        set_chance(state, CK_ROLL)
+        set_chance(state, ChanceKind.ROLL)
         return True
     outcome(state)
     return False
@@ -295,7 +288,7 @@ def outcome(state: MedSiroccoState) -> None:
         queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
     state.supply_queue = queue
     state.picked = []
-    state.stage = ST_SUPPLY
+    state.stage = Stage.SUPPLY
 
 
 def no_combat(state: MedSiroccoState) -> None:
@@ -351,7 +344,7 @@ def next_supply(state: MedSiroccoState) -> bool:
         player = state.under_player[code] if code < SUPPLY_IN_PLAY else state.entry_player[code - SUPPLY_IN_PLAY]
         if supply_candidates(state):
             state.to_act = player
-            state.phase = PH_SUPPLY
+            state.phase = Phase.SUPPLY
             return True
         state.supply_queue.pop(0)
         supply_done(state, code)
@@ -378,7 +371,7 @@ def supply_pick(state: MedSiroccoState, p: int, card: int) -> None:
                 state.known_cards[i] |= 1 << card
         state.any_known = True
     supply_done(state, code)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -420,7 +413,7 @@ def after_supply(state: MedSiroccoState) -> None:
             state.share_pool = [state.operation, *sorted(spoils)]
             state.share_eligible = elig
             state.share_count = [0] * state.num_players
-            state.stage = ST_SHARE
+            state.stage = Stage.SHARE
             return
     award_operation(state, state.winner, state.operation)
     state.captured[state.winner].extend(spoils)
@@ -471,7 +464,7 @@ def share_next(state: MedSiroccoState) -> bool:
         cands = share_targets(state)
         if len(cands) > 1:
             state.to_act = state.winner
-            state.phase = PH_SHARE
+            state.phase = Phase.SHARE
             return True
         share_give(state, cands[0])
     finish_operation(state)
@@ -485,7 +478,7 @@ def share_give(state: MedSiroccoState, q: int) -> None:
         award_operation(state, q, c)
     else:
         state.captured[q].append(c)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -506,6 +499,6 @@ def finish_operation(state: MedSiroccoState) -> None:
     queue_refill(state, state.first_player)
     state.operations_done += 1
     state.first_player = (state.first_player + 1) % state.num_players
-    state.stage = ST_START_OP
-    state.phase = PH_CHANCE
+    state.stage = Stage.START_OPERATION
+    state.phase = Phase.CHANCE
     state.chance_kind = -1

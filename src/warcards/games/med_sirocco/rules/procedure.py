@@ -31,43 +31,16 @@ from warcards.games.med_sirocco.cards import (
     NEUTRAL,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_DRAW,
-    CK_EXPL_PICK,
-    CK_EXPLOSION,
-    CK_LOST_PICK,
-    CK_OP,
-    CK_ROLL,
-    CK_SIROCCO,
     EV_OP,
     EV_ROLL_CARD,
     EV_ROLL_EXPL,
     EV_ROLL_SIROCCO,
     EV_SUNK,
     FIRST_YEAR,
-    PH_ADMIRAL,
-    PH_BUILD,
-    PH_CHANCE,
-    PH_END,
-    PH_HELD,
-    PH_LOST_CARD,
-    PH_LOST_SEAT,
-    PH_OP_CHOOSE,
-    PH_SHARE,
-    PH_SIROCCO_TARGET,
-    PH_SUPPLY,
-    PH_TARGET,
-    PH_TURN,
-    PH_TYPE,
     PLAY_PHASES,
-    ST_DONE,
-    ST_INTEL,
-    ST_RESOLVE,
-    ST_ROUND_END,
-    ST_ROUND_START,
-    ST_SHARE,
-    ST_START_OP,
-    ST_SUPPLY,
-    ST_TURNS,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
@@ -162,7 +135,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             sd = g.played_side[c]
             state.entry_side.append(sd)
             state.entry_dice.extend(NO_DICE)
-            state.phase = PH_BUILD
+            state.phase = Phase.BUILD
             if down:
                 return  # the play goes on: a player's phase, nothing to advance
             if sd != NEUTRAL and state.turn_side < 0:
@@ -202,12 +175,12 @@ def apply(state: MedSiroccoState, action: int) -> None:
             state.sirocco_entry = state.turn_sirocco
         if state.sirocco_holder == p:
             state.held_sirocco_user = p
-        state.phase = PH_CHANCE
+        state.phase = Phase.CHANCE
         state.chance_kind = -1
         advance(state)
         return
-    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `apply_chance`
-        if state.chance_kind == CK_DRAW:
+    if ph == Phase.CHANCE:  # after a play's phases: the driver loop's draws come through `apply_chance`
+        if state.chance_kind == ChanceKind.DRAW:
             # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
             queue = state.draw_queue
             pile = state.pile
@@ -220,38 +193,38 @@ def apply(state: MedSiroccoState, action: int) -> None:
             return
         apply_outcome(state, action)
         return
-    if ph == PH_TYPE:
+    if ph == Phase.TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])
-    elif ph == PH_OP_CHOOSE:
+    elif ph == Phase.OP_CHOOSE:
         choose_operation(state, action - SELECT)
-    elif ph == PH_ADMIRAL:
+    elif ph == Phase.ADMIRAL:
         admiral(state, p, action == ADMIRAL_A)
-    elif ph == PH_TARGET:
+    elif ph == Phase.TARGET:
         target_card(state, p, action - SELECT)
-    elif ph == PH_SIROCCO_TARGET:
+    elif ph == Phase.SIROCCO_TARGET:
         sirocco_cancel(state, p, action - SEAT)
-    elif ph == PH_HELD:
+    elif ph == Phase.HELD:
         held_sirocco(state, p, action == USE)
-    elif ph == PH_LOST_CARD:
+    elif ph == Phase.LOST_CARD:
         state.lost_cards.append(action - SELECT)
         if len(state.lost_cards) == 2:
             if state.num_players == 2:
                 opp = 1 - p
                 state.lost_seats = [opp, opp]
                 state.lost_step = 0
-                set_chance(state, CK_LOST_PICK)
+                set_chance(state, ChanceKind.LOST_PICK)
             else:
-                state.phase = PH_LOST_SEAT
-    elif ph == PH_LOST_SEAT:
+                state.phase = Phase.LOST_SEAT
+    elif ph == Phase.LOST_SEAT:
         state.lost_seats.append(action - SEAT)
         if len(state.lost_seats) == 2:
             state.lost_step = 0
-            set_chance(state, CK_LOST_PICK)
-    elif ph == PH_SUPPLY:
+            set_chance(state, ChanceKind.LOST_PICK)
+    elif ph == Phase.SUPPLY:
         supply_pick(state, p, -1 if action == PASS else action - SELECT)
-    elif ph == PH_SHARE:
+    elif ph == Phase.SHARE:
         share_give(state, action - SEAT)
-    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+    if state.phase == Phase.CHANCE and state.chance_kind < 0:  # else `advance` would return at once
         advance(state)
 
 
@@ -264,11 +237,11 @@ def legal_now(state: MedSiroccoState) -> list[int]:
     """The legal actions or chance outcomes now, for `apply_action` to test against (the state's `_legal_now`
     fast path): at a chance node the pile itself, uncopied (it is kept sorted; the driver only reads it)."""
     phase = state.phase
-    if phase == PH_CHANCE:
-        if state.chance_kind == CK_DRAW:
+    if phase == Phase.CHANCE:
+        if state.chance_kind == ChanceKind.DRAW:
             return state.pile  # about half of all actions: `chance_actions` without the call
         return chance_actions(state)
-    if phase == PH_END:
+    if phase == Phase.END:
         return []
     return legal_actions(state)
 
@@ -276,11 +249,11 @@ def legal_now(state: MedSiroccoState) -> list[int]:
 def chance_actions(state: MedSiroccoState) -> list[int]:
     """The possible outcomes at a chance node, sorted (a fast path for `legal_actions`)."""
     ck = state.chance_kind
-    if ck == CK_DRAW:
+    if ck == ChanceKind.DRAW:
         return state.pile  # the caller caches it until the next action and hands out copies
-    if ck == CK_OP:
+    if ck == ChanceKind.OPERATION:
         return state.operations_pile
-    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
+    if ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
         return [c for c, _ in chance_outcomes(state)]
     return DICE_ACTIONS[:]
 
@@ -290,11 +263,11 @@ def uniform_outcomes(state: MedSiroccoState) -> list[int] | None:
     or the faces, the order `chance_outcomes` lists them in: the state's `_uniform_outcomes`, uncopied (read
     at once by the engine's `sample_outcome`). The random picks of S02 and S03 are left to the pairs (rare)."""
     ck = state.chance_kind
-    if ck == CK_DRAW:
+    if ck == ChanceKind.DRAW:
         return state.pile
-    if ck == CK_OP:
+    if ck == ChanceKind.OPERATION:
         return state.operations_pile
-    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
+    if ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
         return None
     return DICE_ACTIONS
 
@@ -304,11 +277,11 @@ def sample_outcome(state: MedSiroccoState, u: float) -> int:
     default (`pick_uniform` over `uniform_outcomes`, else `sample_chance` over the pairs) without the call to
     `uniform_outcomes` in between (about half of all actions are draws)."""
     ck = state.chance_kind
-    if ck == CK_DRAW:
+    if ck == ChanceKind.DRAW:
         outcomes = state.pile
-    elif ck == CK_OP:
+    elif ck == ChanceKind.OPERATION:
         outcomes = state.operations_pile
-    elif ck in (CK_EXPL_PICK, CK_LOST_PICK):
+    elif ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
         return sample_chance(chance_outcomes(state), u)
     else:
         outcomes = DICE_ACTIONS
@@ -323,9 +296,9 @@ def apply_chance(state: MedSiroccoState, u: float) -> int:
     hook, `apply(state, sample_outcome(state, u))` in one go for a card drawn into a hand (1.3, 1.5: about half
     of all actions) — the pile is kept sorted and holds each card once, so the card picked is at the position
     the binary search gives, and is taken from there. Away from a chance node it refuses (`ValueError`)."""
-    if state.phase != PH_CHANCE:
+    if state.phase != Phase.CHANCE:
         raise not_a_chance_node()
-    if state.chance_kind != CK_DRAW:
+    if state.chance_kind != ChanceKind.DRAW:
         outcome = sample_outcome(state, u)
         apply_outcome(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
@@ -360,8 +333,8 @@ def _uniform(size: int) -> list[tuple[int, float]]:
 def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
     """Chance outcomes: a card from the Force or Operations pile, a die, a random card (1.3, 1.5, 3.4, S02, S03)."""
     ck = state.chance_kind
-    if ck in (CK_DRAW, CK_OP):
-        pile = state.pile if ck == CK_DRAW else state.operations_pile
+    if ck in (ChanceKind.DRAW, ChanceKind.OPERATION):
+        pile = state.pile if ck == ChanceKind.DRAW else state.operations_pile
         size = len(pile)
         row = _UNIFORM.get(size)
         if row is None:
@@ -370,11 +343,11 @@ def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
             # One C call gathers the pairs (a third fewer instructions than a `map` over the pile).
             return list(itemgetter(*pile)(row))
         return [row[c] for c in pile]
-    if ck == CK_EXPL_PICK:
+    if ck == ChanceKind.EXPLOSION_PICK:
         cands = explosion_own(state)
         q = 1.0 / len(cands)
         return [(state.entry_card[e], q) for e in sorted(cands, key=lambda e: state.entry_card[e])]
-    if ck == CK_LOST_PICK:
+    if ck == ChanceKind.LOST_PICK:
         cands = lost_pick_candidates(state)
         q = 1.0 / len(cands)
         return [(c, q) for c in cands]
@@ -386,28 +359,28 @@ def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
     """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
     ck = state.chance_kind
     state.chance_kind = -1
-    if ck == CK_OP:
+    if ck == ChanceKind.OPERATION:
         state.operations_pile.remove(outcome)
         state.operation_choice.append(outcome)
         if state.advanced and len(state.operation_choice) < 2 and state.operations_pile:
-            state.chance_kind = CK_OP
+            state.chance_kind = ChanceKind.OPERATION
         elif len(state.operation_choice) == 1:
             start_operation(state, outcome)
         else:
             state.to_act = state.first_player
-            state.phase = PH_OP_CHOOSE
-    elif ck == CK_SIROCCO:
+            state.phase = Phase.OP_CHOOSE
+    elif ck == ChanceKind.SIROCCO:
         state.log.append((EV_ROLL_SIROCCO, state.to_act, outcome - DIE + 1))
         sirocco_roll(state, outcome - DIE + 1)
-    elif ck == CK_EXPLOSION:
+    elif ck == ChanceKind.EXPLOSION:
         state.log.append((EV_ROLL_EXPL, state.entry_player[state.explosion_entry], outcome - DIE + 1))
         state.explosion_sum += outcome - DIE + 1
         state.explosion_left -= 1
         if state.explosion_left == 0:
             explosion_effect(state)
         else:
-            state.chance_kind = CK_EXPLOSION
-    elif ck == CK_EXPL_PICK:
+            state.chance_kind = ChanceKind.EXPLOSION
+    elif ck == ChanceKind.EXPLOSION_PICK:
         for e in explosion_own(state):
             if state.entry_card[e] == outcome:
                 kill_entry(state, e, to_pile=False)
@@ -416,13 +389,13 @@ def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
                 discard_dependents(state, e)
                 break
         finish_explosion(state)
-    elif ck == CK_LOST_PICK:
+    elif ck == ChanceKind.LOST_PICK:
         lost_exchange(state, outcome)
-    elif ck == CK_ROLL:
+    elif ck == ChanceKind.ROLL:
         code = state.roll_queue.pop()
         state.entry_dice[code] += outcome - DIE + 1
         state.log.append((EV_ROLL_CARD, state.entry_card[code // 3], outcome - DIE + 1))
-    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+    if state.phase == Phase.CHANCE and state.chance_kind < 0:  # else `advance` would return at once
         advance(state)
 
 
@@ -430,7 +403,7 @@ def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
 def advance(state: MedSiroccoState) -> None:
     """Run the procedure (1.4 A–D) until a player must decide or chance must act."""
     while True:
-        if state.phase != PH_CHANCE or state.chance_kind >= 0:
+        if state.phase != Phase.CHANCE or state.chance_kind >= 0:
             return
         if state.draw_queue:
             if not state.pile:
@@ -440,23 +413,23 @@ def advance(state: MedSiroccoState) -> None:
                 else:
                     state.draw_queue.clear()
                     continue
-            state.chance_kind = CK_DRAW  # `set_chance`: the phase is chance already (the loop's first test)
+            state.chance_kind = ChanceKind.DRAW  # `set_chance`: the phase is chance already (the loop's first test)
             return
         if state.sirocco_roller >= 0:
             state.to_act = state.sirocco_roller
             state.sirocco_roller = -1
-            set_chance(state, CK_SIROCCO)
+            set_chance(state, ChanceKind.SIROCCO)
             return
         if state.held_sirocco_user >= 0:
             p = state.held_sirocco_user
             state.held_sirocco_user = -1
             if state.sirocco_holder == p:
                 state.to_act = p
-                state.phase = PH_HELD
+                state.phase = Phase.HELD
                 return
             continue
         st = state.stage
-        if st == ST_TURNS:
+        if st == Stage.TURNS:
             # 1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players).
             n = state.num_players
             i = state.turn_index
@@ -469,38 +442,38 @@ def advance(state: MedSiroccoState) -> None:
                 begin_turn(state, p)
                 return
             state.turn_index = i
-            state.stage = st = ST_INTEL  # nothing else changed: on to the next stage at once
-        if st == ST_INTEL:
+            state.stage = st = Stage.INTELLIGENCE  # nothing else changed: on to the next stage at once
+        if st == Stage.INTELLIGENCE:
             if state.intel_queue and next_intel(state):
                 return
-            state.stage = st = ST_ROUND_END
-        if st == ST_ROUND_END:
+            state.stage = st = Stage.ROUND_END
+        if st == Stage.ROUND_END:
             if round_end(state):
                 return
-        elif st == ST_RESOLVE:
+        elif st == Stage.RESOLVE:
             if resolve(state):
                 return
-        elif st == ST_SUPPLY:
+        elif st == Stage.SUPPLY:
             if next_supply(state):
                 return
             after_supply(state)
-        elif st == ST_SHARE:
+        elif st == Stage.SHARE:
             if share_next(state):
                 return
-        elif st == ST_ROUND_START:
+        elif st == Stage.ROUND_START:
             state.turn_index = 0
-            state.stage = ST_TURNS
-        elif st == ST_START_OP:
+            state.stage = Stage.TURNS
+        elif st == Stage.START_OPERATION:
             if state.operations_done >= state.operations_total:
                 end_game(state)
-                if state.stage == ST_DONE:
+                if state.stage == Stage.DONE:
                     return
                 continue
             state.operation_choice = []
-            set_chance(state, CK_OP)
+            set_chance(state, ChanceKind.OPERATION)
             return
         else:
-            state.phase = PH_END
+            state.phase = Phase.END
             return
 
 
@@ -521,7 +494,7 @@ def start_operation(state: MedSiroccoState, op: int) -> None:
         begin_engagement(state)
     else:
         state.to_act = state.first_player
-        state.phase = PH_TYPE
+        state.phase = Phase.TYPE
 
 
 def choose_operation(state: MedSiroccoState, op: int) -> None:
@@ -543,7 +516,7 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     """1.4 C: seat `p`'s play begins (2.45: the extra play of Intelligence entry `intel_entry`); with option
     6.1 a player picks his side afresh in a Battle's 2nd round."""
     state.to_act = p
-    state.phase = PH_TURN
+    state.phase = Phase.TURN
     state.chance_kind = -1
     state.turn_forces = 0
     state.turn_force_limit = 1
@@ -591,7 +564,7 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
             state.intel_queue.append(e)
         elif eff == E_ADMIRAL:
             if state.engagement_type != ALL_TYPES:
-                state.phase = PH_ADMIRAL
+                state.phase = Phase.ADMIRAL
                 state.admiral_entry = e
             else:
                 state.turn_force_limit = 2
@@ -604,7 +577,7 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
         elif eff == E_SHALLOWS:
             state.turn_shallows = True
         elif eff in (E_FOG, E_BOMB):
-            state.phase = PH_TARGET
+            state.phase = Phase.TARGET
             state.target_effect = eff
             state.target_entry = e
         elif eff == E_LOST:
@@ -613,4 +586,4 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
             state.lost_cards = []
             state.lost_seats = []
             state.lost_step = 0
-            state.phase = PH_LOST_CARD
+            state.phase = Phase.LOST_CARD

@@ -12,17 +12,14 @@ from warcards.games.med_sirocco.cards import (
     SUB,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_EXPL_PICK,
-    CK_LOST_PICK,
     EV_CANCEL,
     EV_DESTROY,
     EV_SIROCCO_GONE,
     EV_SIROCCO_PASS,
     EV_SUNK,
-    PH_BUILD,
-    PH_CHANCE,
-    PH_SIROCCO_TARGET,
-    ST_TURNS,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.notation import (
     N_PILE,
@@ -111,7 +108,7 @@ def sirocco_roll(state: MedSiroccoState, face: int) -> None:
     p = state.to_act
     if face <= 3:
         if sirocco_targets(state, p):
-            state.phase = PH_SIROCCO_TARGET
+            state.phase = Phase.SIROCCO_TARGET
             state.chance_kind = -1
             return
         release_sirocco(state)
@@ -130,7 +127,7 @@ def has_turn_to_come(state: MedSiroccoState, q: int) -> bool:
     """Whether `q` plays again in this Engagement (later in this round or in a later round)."""
     if state.cancelled >> q & 1:
         return False
-    if state.stage == ST_TURNS:
+    if state.stage == Stage.TURNS:
         pos_q = (q - state.first_player) % state.num_players
         if pos_q >= state.turn_index and not (state.round_index > 0 and state.sat_out >> q & 1):
             return True
@@ -143,7 +140,7 @@ def sirocco_cancel(state: MedSiroccoState, p: int, q: int) -> None:
     release_sirocco(state)
     cancel_player(state, q)
     state.log.append((EV_CANCEL, p, q))
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -171,11 +168,11 @@ def held_sirocco(state: MedSiroccoState, p: int, use: bool) -> None:
     if use:
         state.sirocco_entry = -1
         state.sirocco_roller = p
-        state.phase = PH_CHANCE
+        state.phase = Phase.CHANCE
         state.chance_kind = -1
         return
     release_sirocco(state)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -187,7 +184,7 @@ def admiral(state: MedSiroccoState, p: int, combined: bool) -> None:
         state.admiral_by = p
     else:
         state.turn_force_limit = 2
-    state.phase = PH_BUILD
+    state.phase = Phase.BUILD
 
 
 def target_card(state: MedSiroccoState, p: int, card: int) -> None:
@@ -200,7 +197,7 @@ def target_card(state: MedSiroccoState, p: int, card: int) -> None:
                 state.bomb_entry = e
                 state.bomb_by = p
             break
-    state.phase = PH_BUILD
+    state.phase = Phase.BUILD
 
 
 def shallows(state: MedSiroccoState, p: int) -> None:
@@ -239,10 +236,10 @@ def lost_exchange(state: MedSiroccoState, taken: int) -> None:
         state.lost_player = -1
         state.lost_step = 0
         state.to_act = p
-        state.phase = PH_BUILD
+        state.phase = Phase.BUILD
         state.chance_kind = -1
     else:
-        state.chance_kind = CK_LOST_PICK
+        state.chance_kind = ChanceKind.LOST_PICK
 
 
 def explosion_targets(state: MedSiroccoState, p: int, total: int) -> int:
@@ -273,7 +270,7 @@ def explosion_effect(state: MedSiroccoState) -> None:
     if target == p:
         own = explosion_own(state)
         if len(own) > 1:
-            state.chance_kind = CK_EXPL_PICK
+            state.chance_kind = ChanceKind.EXPLOSION_PICK
             return
         if own:
             kill_entry(state, own[0], to_pile=False)
