@@ -8,6 +8,7 @@ own card, uses Fog and Sirocco against the other side, and discards its weakest 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import Game
@@ -52,6 +53,13 @@ TYPE_BY_NAME = {"air": 1, "surface": 2, "sub": 4, "combined": 7, "air & surface"
 _FIELDS = frozenset({"engagement_type", "hand", "kind", "operation", "phase", "plays", "round", "share_counts",
                      "share_pool", "sides", "won_vp"})
 """The observation fields the heuristic reads."""
+
+def _items(obs: dict[str, object], key: str) -> list[Any]:
+    """The list field `key` of an observation (a hand, the plays, the prize cards)."""
+    value = obs[key]
+    assert isinstance(value, list)
+    return value
+
 
 class MedSiroccoHeuristic:
     """The `heuristic` bot for Med Sirocco."""
@@ -147,7 +155,7 @@ class MedSiroccoHeuristic:
         """3.1: announce the type in which the hand's best playable card is strongest (relative to 7's spread)."""
         table = self.table
         year = self.year(obs)
-        hand = [table.index[c] for c in obs["hand"]]  # type: ignore[attr-defined]
+        hand = [table.index[c] for c in _items(obs, "hand")]
         best = TYPE
         best_score = -1.0
         for i, mask in enumerate(TYPE_MASKS):
@@ -208,7 +216,7 @@ class MedSiroccoHeuristic:
         best_action = -1
         best_score = 0.0
         vp = table.vp[table.index[obs["operation"]]] if isinstance(obs["operation"], str) else 1
-        visible = {play["card"] for play in obs["plays"] if play["card"] is not None}  # type: ignore[attr-defined]
+        visible = {play["card"] for play in _items(obs, "plays") if play["card"] is not None}
         op = obs["operation"]
         for c in forces:
             side = g.played_side[c]
@@ -272,7 +280,7 @@ class MedSiroccoHeuristic:
     def admiral(self, obs: dict[str, object], legal: list[int]) -> int:
         mask = self.mask(obs)
         table = self.table
-        mine = [table.index[p["card"]] for p in obs["plays"]  # type: ignore[attr-defined]
+        mine = [table.index[p["card"]] for p in _items(obs, "plays")
                 if p["seat"] == self.seat and p["card"] is not None and table.kind[table.index[p["card"]]] == K_FORCE]
         if mine and self.value(mine[-1], 7) > self.value(mine[-1], mask) + 1:
             return ADMIRAL_A
@@ -289,7 +297,7 @@ class MedSiroccoHeuristic:
         bomb = obs["phase"] == "target" and any(
             p["card"] is not None and table.kind[table.index[p["card"]]] == K_STORM
             and table.effect[table.index[p["card"]]] == E_BOMB and p["seat"] == self.seat
-            for p in obs["plays"]  # type: ignore[attr-defined]
+            for p in _items(obs, "plays")
         )
         cards = [a - SELECT for a in legal]
         if bomb:
@@ -306,7 +314,7 @@ class MedSiroccoHeuristic:
         assert isinstance(sides, list)
         mine = sides[self.seat]
         strength = {a: 0.0 for a in legal}
-        for p in obs["plays"]:  # type: ignore[attr-defined]
+        for p in _items(obs, "plays"):
             a = SEAT + p["seat"]
             if a in strength and p["card"] is not None and table.kind[table.index[p["card"]]] in (K_FORCE, K_BONUS):
                 strength[a] += self.value(table.index[p["card"]], mask) * (1 if sides[p["seat"]] != mine else -1)
@@ -321,7 +329,7 @@ class MedSiroccoHeuristic:
         """5.0: keep the most valuable prize cards (as many as the split lets him have) and give the others
         to the player with the fewest VP from Operations won, filling those below their due first."""
         table = self.table
-        pool = [table.index[c] for c in obs["share_pool"]]  # type: ignore[attr-defined]
+        pool = [table.index[c] for c in _items(obs, "share_pool")]
         counts = obs["share_counts"]
         assert isinstance(counts, list)
         # The eligible players: those who may receive this card and those who have received one (5.0).
