@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.med_sirocco import cards as deck
 from warcards.games.med_sirocco import codes, rules
 from warcards.games.med_sirocco.cards import (
@@ -184,13 +184,13 @@ def _vp(table: CardTable, cards: list[int]) -> int:
 
 
 # ----- the log ----------------------------------------------------------------------------------------------------
-def log_lines(before: MedSiroccoState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
+def log_lines(
+    before: MedSiroccoState, action: int, after: MedSiroccoState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
     """The lines `seat` (None: a spectator) reads for legal `action` taken at `before`, leading to `after`
     (`seen`: what the seat sees of the action, `views.hidden_action_text` decided once by the engine):
     the move as the seat saw it, its public consequences (dice, cards turned over, destroyed, sunk,
     captured, VP won), then any summary (a round, the Operation's outcome, its end, the game's end)."""
-    if not isinstance(after, type(before)):
-        raise TypeError(f"after must be the med-sirocco state the action led to, not {type(after).__name__}")
     g = before.game
     v = Voice(g, seat)
     actor = before.current_player()

@@ -287,17 +287,9 @@ class MedSiroccoState(State):
         every step, and the base's extra call costs this game about 5% of its random-playout speed."""
         return self.phase == Phase.END
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the sorted pile itself."""
-        return None
-
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
-    _legal_now = rules.legal_now
-    _legal_list = rules.legal_actions
     _legal_actions = rules.legal_actions
-    _chance_outcomes = rules.chance_outcomes
-    _uniform_outcomes = rules.uniform_outcomes
-    _sample_outcome = rules.sample_outcome
+    _chance = rules.chance
     _apply_chance = rules.apply_chance
     _apply = rules.apply
     _illegal_reason = rules.illegal_reason

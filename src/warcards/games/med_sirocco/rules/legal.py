@@ -69,9 +69,8 @@ DISCARD_ACTIONS = [DISCARD + c for c in range(N_PILE)]
 
 
 def legal_actions(state: MedSiroccoState) -> list[int]:
-    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts); at a chance
-    node the outcomes' numbers and at the end none, so that the state's `_legal_list` is this function itself
-    (the engine then asks no `current_player()` first).
+    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts): the state's
+    `_legal_actions` (the engine asks it at decision nodes only; a chance node is described by `chance`).
 
     A play's phases (most decisions) are answered here; `legal_other` answers the rest. The play actions
     are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
@@ -172,8 +171,6 @@ def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
         return sorted([SELECT + c for c in supply_candidates(state)] + [PASS])
     if ph == Phase.SHARE:
         return [SEAT + q for q in share_targets(state)]
-    if ph == Phase.CHANCE:
-        return [outcome for outcome, _ in state.chance_outcomes()]  # the engine's list at a chance node
     return []  # the end
 
 

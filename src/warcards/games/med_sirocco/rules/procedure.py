@@ -1,15 +1,14 @@
 """The procedure (1.3, 1.4 A–D, 3.0, 4.0): the Operation's steps, a player's turn and play, chance events,
-and `advance`, which runs the procedure until a player must decide or chance must act. `apply` and
-`legal_now` are the state's hooks.
+and `advance`, which runs the procedure until a player must decide or chance must act. `apply`, `chance`
+and `apply_chance` are the state's hooks.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import UNIFORM_SUMS, not_a_chance_node, sample_chance, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, Chance, Uniform, not_a_chance_node, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -47,7 +46,6 @@ from warcards.games.med_sirocco.notation import (
     DIE,
     DISCARD,
     DISCARD_ALL,
-    N_CARDS,
     PASS,
     PLAY,
     SEAT,
@@ -55,9 +53,6 @@ from warcards.games.med_sirocco.notation import (
     TYPE,
     TYPE_MASKS,
     USE,
-)
-from warcards.games.med_sirocco.rules.legal import (
-    legal_actions,
 )
 from warcards.games.med_sirocco.rules.outcome import (
     after_supply,
@@ -228,78 +223,38 @@ def apply(state: MedSiroccoState, action: int) -> None:
         advance(state)
 
 
-DICE_ACTIONS = [DIE + k for k in range(6)]
+DICE_ACTIONS = tuple(DIE + k for k in range(6))
+"""A die's faces, 1 to 6, as chance outcomes (3.1, 2.44, S03)."""
 NO_DICE = (0, 0, 0)
 """A new entry's three die totals (air, surface, sub; 3.1), none rolled yet."""
 
 
-def legal_now(state: MedSiroccoState) -> list[int]:
-    """The legal actions or chance outcomes now, for `apply_action` to test against (the state's `_legal_now`
-    fast path): at a chance node the pile itself, uncopied (it is kept sorted; the driver only reads it)."""
-    phase = state.phase
-    if phase == Phase.CHANCE:
-        if state.chance_kind == ChanceKind.DRAW:
-            return state.pile  # about half of all actions: `chance_actions` without the call
-        return chance_actions(state)
-    if phase == Phase.END:
-        return []
-    return legal_actions(state)
-
-
-def chance_actions(state: MedSiroccoState) -> list[int]:
-    """The possible outcomes at a chance node, sorted (a fast path for `legal_actions`)."""
+def chance(state: MedSiroccoState) -> Chance:
+    """What the chance node draws or rolls, and from what: the state's `_chance`. Every chance event of the
+    game is equally likely over distinct outcomes: a card from the Force pile (1.3, 1.5) or the Operations
+    pile (1.4 B), both kept sorted and held uncopied; a die (3.1, 2.44, S03); one of the Explosion player's own
+    Force cards (S03, on a 7) or a card of the chosen player's hand (S02 Lost), taken at random."""
     ck = state.chance_kind
     if ck == ChanceKind.DRAW:
-        return state.pile  # the caller caches it until the next action and hands out copies
+        return Uniform(state.pile)
     if ck == ChanceKind.OPERATION:
-        return state.operations_pile
-    if ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
-        return [c for c, _ in chance_outcomes(state)]
-    return DICE_ACTIONS[:]
-
-
-def uniform_outcomes(state: MedSiroccoState) -> list[int] | None:
-    """1.3 / 1.5: a draw from the Force or Operations pile or a die roll is uniform over the pile (kept sorted)
-    or the faces, the order `chance_outcomes` lists them in: the state's `_uniform_outcomes`, uncopied (read
-    at once by the engine's `sample_outcome`). The random picks of S02 and S03 are left to the pairs (rare)."""
-    ck = state.chance_kind
-    if ck == ChanceKind.DRAW:
-        return state.pile
-    if ck == ChanceKind.OPERATION:
-        return state.operations_pile
-    if ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
-        return None
-    return DICE_ACTIONS
-
-
-def sample_outcome(state: MedSiroccoState, u: float) -> int:
-    """The chance outcome at cumulative probability `u`: the state's `_sample_outcome` hook, the engine's
-    default (`pick_uniform` over `uniform_outcomes`, else `sample_chance` over the pairs) without the call to
-    `uniform_outcomes` in between (about half of all actions are draws)."""
-    ck = state.chance_kind
-    if ck == ChanceKind.DRAW:
-        outcomes = state.pile
-    elif ck == ChanceKind.OPERATION:
-        outcomes = state.operations_pile
-    elif ck in (ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK):
-        return sample_chance(chance_outcomes(state), u)
-    else:
-        outcomes = DICE_ACTIONS
-    sums = UNIFORM_SUMS.get(len(outcomes))
-    if sums is None:
-        sums = uniform_sums(len(outcomes))
-    return outcomes[bisect_right(sums, u)]
+        return Uniform(state.operations_pile)
+    if ck == ChanceKind.EXPLOSION_PICK:
+        return Uniform(sorted(state.entry_card[e] for e in explosion_own(state)))
+    if ck == ChanceKind.LOST_PICK:
+        return Uniform(lost_pick_candidates(state))
+    return Uniform(DICE_ACTIONS)
 
 
 def apply_chance(state: MedSiroccoState, u: float) -> int:
     """The chance outcome at cumulative probability `u`, applied, and returned: the state's `_apply_chance`
-    hook, `apply(state, sample_outcome(state, u))` in one go for a card drawn into a hand (1.3, 1.5: about half
+    hook, `apply(state, chance(state).pick(u))` in one go for a card drawn into a hand (1.3, 1.5: about half
     of all actions) — the pile is kept sorted and holds each card once, so the card picked is at the position
     the binary search gives, and is taken from there. Away from a chance node it refuses (`ValueError`)."""
     if state.phase != Phase.CHANCE:
         raise not_a_chance_node()
     if state.chance_kind != ChanceKind.DRAW:
-        outcome = sample_outcome(state, u)
+        outcome = chance(state).pick(u)
         apply_outcome(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
     pile = state.pile
@@ -315,44 +270,6 @@ def apply_chance(state: MedSiroccoState, u: float) -> int:
     state.chance_kind = -1
     advance(state)
     return card
-
-
-_UNIFORM: dict[int, list[tuple[int, float]]] = {}
-
-
-def _uniform(size: int) -> list[tuple[int, float]]:
-    """1.3 / 1.5: a draw from a pile of `size` cards; per card number, the pair (card, 1 / size). A draw's
-    outcomes are looked up in it rather than built (about half of all actions are draws)."""
-    row = _UNIFORM.get(size)
-    if row is None:
-        q = 1.0 / size
-        row = _UNIFORM[size] = [(c, q) for c in range(N_CARDS)]
-    return row
-
-
-def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
-    """Chance outcomes: a card from the Force or Operations pile, a die, a random card (1.3, 1.5, 3.4, S02, S03)."""
-    ck = state.chance_kind
-    if ck in (ChanceKind.DRAW, ChanceKind.OPERATION):
-        pile = state.pile if ck == ChanceKind.DRAW else state.operations_pile
-        size = len(pile)
-        row = _UNIFORM.get(size)
-        if row is None:
-            row = _uniform(size)
-        if size > 1:
-            # One C call gathers the pairs (a third fewer instructions than a `map` over the pile).
-            return list(itemgetter(*pile)(row))
-        return [row[c] for c in pile]
-    if ck == ChanceKind.EXPLOSION_PICK:
-        cands = explosion_own(state)
-        q = 1.0 / len(cands)
-        return [(state.entry_card[e], q) for e in sorted(cands, key=lambda e: state.entry_card[e])]
-    if ck == ChanceKind.LOST_PICK:
-        cands = lost_pick_candidates(state)
-        q = 1.0 / len(cands)
-        return [(c, q) for c in cands]
-    sixth = 1.0 / 6.0
-    return [(DIE + k, sixth) for k in range(6)]
 
 
 def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
