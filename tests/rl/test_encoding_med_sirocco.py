@@ -42,7 +42,7 @@ def _block(vector: np.ndarray, block: int) -> np.ndarray:
 
 
 def _cards(game: MedSiroccoGame, vector: np.ndarray, block: int) -> set[str]:
-    return {game.ids[i] for i in np.flatnonzero(_block(vector, block))}
+    return {game.table.ids[i] for i in np.flatnonzero(_block(vector, block))}
 
 
 def _states(game: MedSiroccoGame, seed: int, every: int = 41, limit: int = 1500) -> Iterator[State]:
@@ -152,7 +152,7 @@ def test_after_the_deal_the_own_hand_is_set_and_nowhere_else() -> None:
     for block in range(1, UNSEEN):
         assert not _cards(game, vector, block) & hand
     assert not _cards(game, vector, UNSEEN) & hand
-    assert _cards(game, vector, UNSEEN) == set(game.ids) - hand
+    assert _cards(game, vector, UNSEEN) == set(game.table.ids) - hand
     assert vector[S_NUMBERS] == pytest.approx(0.6)  # own hand size 6 / 10
 
 
@@ -171,7 +171,7 @@ def test_a_hand_built_position_lands_in_the_documented_entries() -> None:
         },
         "position": {"first_player": 1, "dealer": 0, "operations_done": 2},
     })
-    index = {card: i for i, card in enumerate(game.ids)}
+    index = {card: i for i, card in enumerate(game.table.ids)}
     view = state.observe(0)
     vector = encode_observation(view, game)
     assert _cards(game, vector, HAND) == {"A01", "A02", "X10", "X11", "S01", "A46"}

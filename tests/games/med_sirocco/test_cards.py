@@ -17,20 +17,20 @@ from warcards.games.med_sirocco.cards import (
     K_SPECIAL,
     K_STORM,
     K_SUPPLY,
-    load_deck,
+    load_cards,
 )
 
-DECK = load_deck()
+TABLE = load_cards()
 
 
 def test_2_0_card_numbers_and_counts() -> None:
-    ids = DECK.ids
+    ids = TABLE.ids
     assert len(ids) == 165
     assert ids[:59] == tuple(f"A{i:02d}" for i in range(1, 60))
     assert ids[59:114] == tuple(f"X{i:02d}" for i in range(1, 56))
     assert ids[114:121] == tuple(f"S{i:02d}" for i in range(1, 8))
     assert ids[121:] == tuple(f"O{i:02d}" for i in range(1, 45))
-    kinds = [DECK.kind[c] for c in range(165)]
+    kinds = [TABLE.kind[c] for c in range(165)]
     assert kinds.count(K_FORCE) == 87
     assert kinds.count(K_BONUS) == 19
     assert kinds.count(K_SUPPLY) == 2
@@ -40,41 +40,41 @@ def test_2_0_card_numbers_and_counts() -> None:
 
 
 def test_2_3_fixed_numbers_a53_x54_x55() -> None:
-    i = DECK.index
-    assert DECK.kind[i["A53"]] == K_BONUS and DECK.kind[i["X54"]] == K_BONUS
-    assert DECK.nation[i["X55"]] == "romanian" and DECK.names[i["X55"]] == "Romanian Fuel"
-    names = {DECK.names[i[f"S0{k}"]] for k in range(1, 8)}
+    i = TABLE.index
+    assert TABLE.kind[i["A53"]] == K_BONUS and TABLE.kind[i["X54"]] == K_BONUS
+    assert TABLE.nation[i["X55"]] == "romanian" and TABLE.names[i["X55"]] == "Romanian Fuel"
+    names = {TABLE.names[i[f"S0{k}"]] for k in range(1, 8)}
     assert names == {"Sirocco", "Lost", "Explosion", "Fog", "Night action", "Bomb alley", "Shallows"}
 
 
 def test_deck_is_marked_stand_in() -> None:
-    assert DECK.stand_in
+    assert TABLE.stand_in
     assert "STAND-IN" in DEFAULT_CARDS.read_text().splitlines()[0]
 
 
 def test_2_1_operations_in_date_order_with_convoys_and_battles_every_year() -> None:
-    years = [DECK.op_year[c] for c in range(121, 165)]
+    years = [TABLE.op_year[c] for c in range(121, 165)]
     assert years == sorted(years)
     assert years.count(1940) == 8 and years.count(1941) == 14 and years.count(1942) == 16 and years.count(1943) == 6
     for year in (1940, 1941, 1942, 1943):
-        kinds = {DECK.op_battle[c] for c in range(121, 165) if DECK.op_year[c] == year}
+        kinds = {TABLE.op_battle[c] for c in range(121, 165) if TABLE.op_year[c] == year}
         assert kinds == {True, False}, year
-    assert all(1 <= DECK.vp[c] <= 7 for c in range(121, 165))
-    assert [DECK.ids[c] for c in range(121, 165) if DECK.op_air_bonus[c]] == ["O32", "O34", "O36", "O38"]
-    assert DECK.op_battle[DECK.index["O28"]] and DECK.op_type[DECK.index["O28"]] == 3
+    assert all(1 <= TABLE.vp[c] <= 7 for c in range(121, 165))
+    assert [TABLE.ids[c] for c in range(121, 165) if TABLE.op_air_bonus[c]] == ["O32", "O34", "O36", "O38"]
+    assert TABLE.op_battle[TABLE.index["O28"]] and TABLE.op_type[TABLE.index["O28"]] == 3
 
 
 def test_every_year_side_and_type_has_playable_force_cards() -> None:
     for year in range(4):
         for side in (0, 1):
             for t in range(3):
-                strong = [c for c in range(121) if DECK.kind[c] == K_FORCE and DECK.side[c] == side
-                          and DECK.years[c] >> year & 1 and (DECK.fixed[c][t] >= 2 or DECK.dice[c][t])]
+                strong = [c for c in range(121) if TABLE.kind[c] == K_FORCE and TABLE.side[c] == side
+                          and TABLE.years[c] >> year & 1 and (TABLE.fixed[c][t] >= 2 or TABLE.dice[c][t])]
                 assert len(strong) >= 2, (1940 + year, side, t)
 
 
 def test_3_3_ten_to_fifteen_destiny_pairs_some_naming_operations() -> None:
-    pairs = [(DECK.ids[c], DECK.ids[DECK.victim[c]]) for c in range(121) if DECK.victim[c] >= 0]
+    pairs = [(TABLE.ids[c], TABLE.ids[TABLE.victim[c]]) for c in range(121) if TABLE.victim[c] >= 0]
     assert 10 <= len(pairs) <= 15
     assert sum(1 for _, v in pairs if v.startswith("O")) >= 2
     assert ("A29", "X05") in pairs  # Taranto's Swordfish -> Conte di Cavour
@@ -84,8 +84,8 @@ def test_3_3_ten_to_fifteen_destiny_pairs_some_naming_operations() -> None:
 
 def test_balance_summed_values_per_year_are_close() -> None:
     for year in range(4):
-        sums = [sum(sum(DECK.fixed[c]) + 3.5 * sum(DECK.dice[c]) for c in range(121)
-                    if DECK.kind[c] == K_FORCE and DECK.side[c] == side and DECK.years[c] >> year & 1)
+        sums = [sum(sum(TABLE.fixed[c]) + 3.5 * sum(TABLE.dice[c]) for c in range(121)
+                    if TABLE.kind[c] == K_FORCE and TABLE.side[c] == side and TABLE.years[c] >> year & 1)
                 for side in (0, 1)]
         assert 0.75 < sums[0] / sums[1] < 1.33, (1940 + year, sums)
 
@@ -104,7 +104,7 @@ def test_schema_error_names_card_and_field(tmp_path: Path) -> None:
                         'id = "A12", name = "HMS York", side = "allies", nation = "british", kind = "force", '
                         'frame = "surface", air = 1, surface = 9')
     with pytest.raises(CardDataError, match=r"card A12: field surface"):
-        load_deck(path)
+        load_cards(path)
 
 
 def test_schema_refuses_a_missing_card(tmp_path: Path) -> None:
@@ -113,13 +113,13 @@ def test_schema_refuses_a_missing_card(tmp_path: Path) -> None:
     path = tmp_path / "deck.toml"
     path.write_text(text.replace(line + "\n", ""))
     with pytest.raises(CardDataError, match="cards missing: X20"):
-        load_deck(path)
+        load_cards(path)
 
 
 def test_schema_refuses_a_wrong_fixed_number(tmp_path: Path) -> None:
     path = _broken_copy(tmp_path, 'plays_on = "axis"', 'plays_on = "side"')
     with pytest.raises(CardDataError, match="card A53: field plays_on"):
-        load_deck(path)
+        load_cards(path)
 
 
 def test_user_deck_file_is_used_by_load_game(tmp_path: Path) -> None:

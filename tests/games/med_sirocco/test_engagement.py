@@ -297,7 +297,7 @@ def test_3_4_tie_played_cards_stay_under_the_operation_until_the_engagement_ends
     # discards the other cards (i.e. any Bonus, Storm and Special cards)".
     state = build({0: ["A24", "A51", "A42"], 1: ["X29"], 2: ["X21"]}, players=3, operation="O16")
     play(state, "type sub", "play A24", "play A51", "done", "play X29", "done", "play X21", "done")
-    assert state.log[-2:] == [(codes.EV_TOTALS, 7, 7), (codes.EV_DRAW, -1, state.game.index["O16"])]
+    assert state.log[-2:] == [(codes.EV_TOTALS, 7, 7), (codes.EV_DRAW, -1, state.table.index["O16"])]
     assert zone(state, "under") == ["A24", "A51", "X21", "X29"]
     assert zone(state, "discard") == []
     settle(state)
@@ -332,7 +332,7 @@ def test_3_4_tie_a_passed_sirocco_not_yet_used_stays_under_the_operation() -> No
     state = build({0: ["A12"], 1: ["X13"], 2: [], 3: []}, operation="O05",
                   zones={"hand:1": ["X13", "S01"]})
     play(state, "type surface", "play A12", "done")
-    state.hands[1].remove(state.game.index["S01"])
+    state.hands[1].remove(state.table.index["S01"])
     state.sirocco_holder = 1
     rules.draw(state)
     assert zone(state, "under") == ["A12", "S01"] and zone(state, "sirocco") == []

@@ -137,7 +137,7 @@ def test_1_2_series_play_to_75_vp() -> None:
     state.entry_card = []
     from warcards.games.med_sirocco import rules
 
-    state.captured[0].append(state.game.index["A01"])  # 5 VP: series total 75
+    state.captured[0].append(state.table.index["A01"])  # 5 VP: series total 75
     rules.advance(state)
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
     state2 = settle(g.new_initial_state())

@@ -14,7 +14,8 @@ from tests.games.med_sirocco.helpers import build, play
 import warcards
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, LogLine, apply_logged_lines, sample_chance
-from warcards.games.med_sirocco import codes, rules
+from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco.codes import ChanceKind, Phase
 from warcards.games.med_sirocco.game import MedSiroccoGame
 from warcards.games.med_sirocco.heuristic import heuristic_agent
 from warcards.games.med_sirocco.notation import DIE
@@ -42,7 +43,7 @@ class Played:
 
 
 def _names(game: MedSiroccoGame) -> dict[str, str]:
-    return dict(zip(game.ids, game.table.names, strict=True))
+    return dict(zip(game.table.ids, game.table.names, strict=True))
 
 
 def _who(seat: int | None, p: int) -> str:
@@ -52,18 +53,18 @@ def _who(seat: int | None, p: int) -> str:
 def _check_step(before: MedSiroccoState, action: int, after: MedSiroccoState,
                 lines: dict[int | None, list[LogLine]], problems: list[str]) -> None:
     """The chance results and score changes of one step appear in every reader's lines as it saw them."""
-    g = before.game
-    if before.phase == codes.PH_CHANCE and before.chance_kind == codes.CK_DRAW:
+    table = before.table
+    if before.phase == Phase.CHANCE and before.chance_kind == ChanceKind.DRAW:
         drawer = before.draw_queue[0]
         for seat, said in lines.items():
             text = " ".join(line.text for line in said)
             # At the end of a game of a series the last refill is dealt anew at once: a card, unnamed.
             named = seat == drawer and before.game_number == after.game_number
-            wanted = g.label(action) if named else f"{_who(seat, drawer)} draw{'' if seat == drawer else 's'} a card"
+            wanted = table.label(action) if named else f"{_who(seat, drawer)} draw{'' if seat == drawer else 's'} a card"
             if wanted not in text:
                 problems.append(f"draw: {seat} reads {text!r}, wanted {wanted!r}")
-    if before.phase == codes.PH_CHANCE and before.chance_kind in (codes.CK_ROLL, codes.CK_SIROCCO,
-                                                                   codes.CK_EXPLOSION):
+    if before.phase == Phase.CHANCE and before.chance_kind in (ChanceKind.ROLL, ChanceKind.SIROCCO,
+                                                                   ChanceKind.EXPLOSION):
         for seat, said in lines.items():
             text = " ".join(line.text for line in said)
             if not re.search(rf"(rolls?|die for .*:) {action - DIE + 1}\b", text):
@@ -90,7 +91,7 @@ def _revealed(before: MedSiroccoState, after: MedSiroccoState) -> set[str]:
     ended = after.operation != before.operation or len(after.entry_card) < len(before.entry_card)
     if not ended and any(after.entry_face_down[e] for e in down):
         return set()
-    return {before.game.ids[before.entry_card[e]] for e in down}
+    return {before.table.ids[before.entry_card[e]] for e in down}
 
 
 def _scan_views(state: MedSiroccoState, scans: dict[int | None, LogLine | Any], played: Played) -> None:
@@ -207,7 +208,7 @@ def test_a_hidden_draw_reads_as_a_draw_and_the_drawer_reads_the_card() -> None:
     state = build({0: ["A12"], 1: ["X13"]}, players=2, operation="O05")
     state = state.clone()
     state.draw_queue = [1]
-    state.phase, state.chance_kind = codes.PH_CHANCE, codes.CK_DRAW
+    state.phase, state.chance_kind = Phase.CHANCE, ChanceKind.DRAW
     action = state.parse_action("draw A31")
     lines = apply_logged_lines(state, action, [0, 1, None])
     assert [line.text for line in lines[1]] == ["you draw A31 Malta Hurricanes 3/0/0"]

@@ -159,7 +159,7 @@ class CardModel(BaseModel):
 
 
 @dataclass(frozen=True)
-class Deck:
+class CardTable:
     """Compact card tables indexed by card number (0..120 Force-pile cards, 121..164 Operations)."""
 
     ids: tuple[str, ...]
@@ -201,14 +201,14 @@ def expected_ids() -> list[str]:
             + [f"S{i:02d}" for i in range(1, 8)] + [f"O{i:02d}" for i in range(1, 45)])
 
 
-def load_deck(path: str | Path | None = None) -> Deck:
-    """Read and validate a deck file (the stand-in when `path` is None) into a `Deck`.
+def load_cards(path: str | Path | None = None) -> CardTable:
+    """Read and validate a deck file (the stand-in when `path` is None) into a `CardTable`.
 
     Cached by the file's content: an edited file is loaded again."""
     return load_card_file(path if path is not None else DEFAULT_CARDS, _build)
 
 
-def _build(file: CardFile) -> Deck:
+def _build(file: CardFile) -> CardTable:
     """The deck's tables, after every check of docs/cards/med-sirocco-deck-format.md."""
     label, data = file.label, file.data
     check_tables(data, ("deck", "cards"), label, "`deck = \"stand-in\"` (optional) and the `cards = [...]` array")
@@ -244,7 +244,7 @@ def _build(file: CardFile) -> Deck:
         return (fixed[0], fixed[1], fixed[2]), (dice[0], dice[1], dice[2])
 
     parts = [value_parts(m) for m in ordered]
-    return Deck(
+    return CardTable(
         ids=tuple(m.id for m in ordered),
         names=tuple(m.name for m in ordered),
         kind=tuple(KIND_CODE[m.kind] for m in ordered),

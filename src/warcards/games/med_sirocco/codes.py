@@ -1,7 +1,7 @@
 """Med Sirocco's named codes: phases, chance kinds, procedure stages, public event kinds, refusal reasons.
 
-Plain ints (the state holds ints; hot code compares them): the classes name and document them, the module
-constants are the same ints for the hot paths; nothing else in the package writes these numbers out.
+Plain ints (the state holds ints; hot code compares them): the classes name and document them, one spelling
+each (`Phase.TURN`); nothing else in the package writes these numbers out.
 """
 
 from __future__ import annotations
@@ -74,24 +74,11 @@ class Stage:
     DONE = 8
 
 
-# Module names for the same ints: the rules' hot comparisons read a global, not a class attribute.
-PH_CHANCE, PH_OP_CHOOSE, PH_TYPE, PH_TURN, PH_BUILD = (Phase.CHANCE, Phase.OP_CHOOSE, Phase.TYPE, Phase.TURN,
-                                                       Phase.BUILD)
-PH_ADMIRAL, PH_TARGET, PH_SIROCCO_TARGET, PH_HELD = Phase.ADMIRAL, Phase.TARGET, Phase.SIROCCO_TARGET, Phase.HELD
-PH_LOST_CARD, PH_LOST_SEAT, PH_SUPPLY, PH_SHARE, PH_END = (Phase.LOST_CARD, Phase.LOST_SEAT, Phase.SUPPLY,
-                                                           Phase.SHARE, Phase.END)
-PLAY_PHASES = (PH_TURN, PH_BUILD)
+PLAY_PHASES = (Phase.TURN, Phase.BUILD)
 """The two phases of a player's play (1.4 C), tested together on most decisions (one constant tuple)."""
 PHASE_NAMES = ("chance", "choose-operation", "declare-type", "turn", "play", "admiral", "target", "sirocco-target",
                "held-sirocco", "lost-card", "lost-seat", "supply", "share", "end")
 """Each phase's name in positions and observations, indexed by `Phase`."""
-CK_DRAW, CK_OP, CK_SIROCCO, CK_EXPLOSION = (ChanceKind.DRAW, ChanceKind.OPERATION, ChanceKind.SIROCCO,
-                                            ChanceKind.EXPLOSION)
-CK_EXPL_PICK, CK_LOST_PICK, CK_ROLL = ChanceKind.EXPLOSION_PICK, ChanceKind.LOST_PICK, ChanceKind.ROLL
-ST_START_OP, ST_ROUND_START, ST_TURNS, ST_INTEL = (Stage.START_OPERATION, Stage.ROUND_START, Stage.TURNS,
-                                                   Stage.INTELLIGENCE)
-ST_ROUND_END, ST_RESOLVE, ST_SUPPLY, ST_SHARE, ST_DONE = (Stage.ROUND_END, Stage.RESOLVE, Stage.SUPPLY, Stage.SHARE,
-                                                          Stage.DONE)
 STAGE_NAMES = ("start-operation", "round-start", "turns", "intelligence", "round-end", "resolve", "supply", "share",
                "over")
 """Each stage's name in positions, indexed by `Stage`."""

@@ -154,7 +154,7 @@ def _tables(game: Game) -> _Tables:
     if tables is None:
         if not isinstance(game, MedSiroccoGame):
             raise TypeError(f"med-sirocco encoder: {game!r} is not a Med Sirocco game")
-        ids = tuple(game.ids)
+        ids = tuple(game.table.ids)
         tables = _TABLES.get(ids)
         if tables is None:
             tables = _TABLES[ids] = _Tables(ids)

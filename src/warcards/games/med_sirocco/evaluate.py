@@ -32,8 +32,8 @@ import math
 import weakref
 from typing import NamedTuple
 
-from warcards.games.med_sirocco import codes
-from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, Deck
+from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, CardTable
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.params import SERIES_TARGET
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -81,17 +81,17 @@ class _Tables(NamedTuple):
     # 0 when it may not be played that year (2.2)
 
 
-_TABLES: dict[int, tuple[weakref.ref[Deck], _Tables]] = {}
+_TABLES: dict[int, tuple[weakref.ref[CardTable], _Tables]] = {}
 
 
-def _tables(deck: Deck) -> _Tables:
-    """The deck's `_Tables`, computed once per deck (and dropped with it)."""
-    cached = _TABLES.get(id(deck))
-    if cached is not None and cached[0]() is deck:
+def _tables(table: CardTable) -> _Tables:
+    """The table's `_Tables`, computed once per table (and dropped with it)."""
+    cached = _TABLES.get(id(table))
+    if cached is not None and cached[0]() is table:
         return cached[1]
-    kinds = deck.kind
+    kinds = table.kind
     parts = [
-        [f + 3.5 * d for f, d in zip(deck.fixed[c], deck.dice[c], strict=True)] for c in range(len(kinds))
+        [f + 3.5 * d for f, d in zip(table.fixed[c], table.dice[c], strict=True)] for c in range(len(kinds))
     ]
     power = tuple(max(v) if kind == K_FORCE else 0.0 for kind, v in zip(kinds, parts, strict=True))
     combat = [
@@ -108,8 +108,8 @@ def _tables(deck: Deck) -> _Tables:
         rows = []
         for year in range(4):
             row = []
-            for c, kind in enumerate(deck.kind):
-                if kind != K_FORCE or not deck.years[c] >> year & 1:
+            for c, kind in enumerate(table.kind):
+                if kind != K_FORCE or not table.years[c] >> year & 1:
                     row.append(0.0)
                 elif mask == 0:
                     row.append(power[c])
@@ -118,17 +118,18 @@ def _tables(deck: Deck) -> _Tables:
             rows.append(tuple(row))
         typed.append(rows)
     tables = _Tables(combat, typed)
-    key = id(deck)
-    _TABLES[key] = (weakref.ref(deck), tables)
-    weakref.finalize(deck, _TABLES.pop, key, None)
+    key = id(table)
+    _TABLES[key] = (weakref.ref(table), tables)
+    weakref.finalize(table, _TABLES.pop, key, None)
     return tables
 
 
 def features(state: MedSiroccoState) -> Features:
     """The position's features (reads hidden cards; changes nothing)."""
     g = state.game
+    table = state.table
     n = state.num_players
-    vp = g.vp.__getitem__
+    vp = table.vp.__getitem__
     bank = [float(sum(map(vp, w)) + sum(map(vp, c))) for w, c in zip(state.won, state.captured, strict=True)]
     ops = [float(len(w)) for w in state.won]
     if state.series:
@@ -143,10 +144,10 @@ def features(state: MedSiroccoState) -> Features:
     progress = 0.0
     op = state.operation
     if op >= 0:
-        prize = float(g.vp[op])
-        value = tables.typed[0 if state.phase == codes.PH_TYPE else state.engagement_type][state.year - 1940].__getitem__
+        prize = float(table.vp[op])
+        value = tables.typed[0 if state.phase == Phase.TYPE else state.engagement_type][state.year - 1940].__getitem__
         reach = [max(map(value, h), default=0.0) for h in hands]
-        if state.stage in (codes.ST_SUPPLY, codes.ST_SHARE):
+        if state.stage in (Stage.SUPPLY, Stage.SHARE):
             decided, progress = _decided(state), 1.0
         else:
             best, totals, worth, progress = _engagement(state, tables.combat[state.engagement_type])
@@ -160,9 +161,9 @@ def features(state: MedSiroccoState) -> Features:
 
 def _decided(state: MedSiroccoState) -> list[float]:
     """3.4 / 5.0: the trick is won; the VP still to be handed out, per seat."""
-    vp_table = state.game.vp
+    vp_table = state.table.vp
     out = [0.0] * state.num_players
-    if state.stage == codes.ST_SHARE:
+    if state.stage == Stage.SHARE:
         pool = sum(vp_table[c] for c in state.share_pool)
         elig = state.share_eligible
         for q in elig:
@@ -186,9 +187,9 @@ def _engagement(
     """1.4 C / 3.4: each seat's best card on each side (a Force card with its Bonus cards, or a Bonus
     played alone), the side totals, the VP at stake on each side, and the share of the Engagement's turns
     played (a player's own play counts once it is over). `combat` is each card's value in the type."""
-    g = state.game
-    kind = g.kind
-    vp_table = g.vp
+    table = state.table
+    kind = table.kind
+    vp_table = table.vp
     e_card = state.entry_card
     e_alive = state.entry_alive
     e_side = state.entry_side
@@ -200,7 +201,7 @@ def _engagement(
     if state.resolved:
         # 3.4: the dice rolled so far, and the mean of those still to roll.
         et = state.engagement_type
-        fixed = g.fixed
+        fixed = table.fixed
         e_roll = state.entry_dice
         for code in state.roll_queue:
             dice[code // 3] = dice.get(code // 3, 0.0) + 3.5
@@ -242,13 +243,13 @@ def _engagement(
         if v > mine[p]:
             mine[p] = v
     stage = state.stage
-    if stage == codes.ST_TURNS:
-        done = state.turn_index - (1 if state.phase != codes.PH_CHANCE else 0)
+    if stage == Stage.TURNS:
+        done = state.turn_index - (1 if state.phase != Phase.CHANCE else 0)
         progress = min(1.0, (state.round_index * n + done) / (state.rounds * n))
-    elif stage in (codes.ST_INTEL, codes.ST_ROUND_END):
+    elif stage in (Stage.INTELLIGENCE, Stage.ROUND_END):
         progress = (state.round_index + 1) / state.rounds
     else:
-        progress = 1.0 if stage == codes.ST_RESOLVE else 0.0
+        progress = 1.0 if stage == Stage.RESOLVE else 0.0
     return best, (totals[0], totals[1]), (worth[0], worth[1]), progress
 
 
@@ -334,6 +335,6 @@ def combine(f: Features, params: Params = PARAMS) -> list[float]:
 
 def evaluate(state: MedSiroccoState) -> list[float]:
     """Each seat's predicted share of the win (1.2), on the scale of `returns()`; exact at the end."""
-    if state.phase == codes.PH_END:
+    if state.phase == Phase.END:
         return state.returns()
     return combine(features(state))

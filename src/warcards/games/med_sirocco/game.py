@@ -8,7 +8,7 @@ from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
-from warcards.games.med_sirocco import log, notation, rules, views
+from warcards.games.med_sirocco import rules
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_NIGHT,
@@ -16,8 +16,8 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
     ON_ALLIES,
     ON_AXIS,
-    Deck,
-    load_deck,
+    CardTable,
+    load_cards,
 )
 from warcards.games.med_sirocco.notation import N_CARDS, N_PILE, NUM_ACTIONS, NUM_CHANCE
 from warcards.games.med_sirocco.params import Numbers, numbers_of
@@ -32,82 +32,41 @@ class MedSiroccoGame(Game):
     game_id = "med-sirocco"
     title = "Med Sirocco"
 
-    # The state reaches the modules above it (HOUSE.md's import order) through its game.
-    legal_now_of = staticmethod(rules.legal_now)
-    legal_actions_of = staticmethod(rules.legal_actions)
-    chance_outcomes_of = staticmethod(rules.chance_outcomes)
-    apply_to = staticmethod(rules.apply)
-    illegal_reason_of = staticmethod(rules.illegal_reason)
-    returns_of = staticmethod(rules.returns)
-    observe_of = staticmethod(views.observe)
-    determinize_of = staticmethod(views.determinize)
-    hidden_action_text_of = staticmethod(views.hidden_action_text)
-    zones_of = staticmethod(views.zones)
-    position_of = staticmethod(views.position)
-    observe_public_of = staticmethod(views.observe_public)
-    log_lines_of = staticmethod(log.log_lines)
-    action_label_of = staticmethod(log.action_label)
-    result_of = staticmethod(log.result)
-    action_to_string_of = staticmethod(notation.action_to_string)
-    parse_action_of = staticmethod(notation.parse_action)
-
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self.numbers: Numbers = numbers_of(self.options)
         """The rule text's numbers, with the rule parameters this game changes (`params.parameters`)."""
-        self.table: Deck = load_deck(card_file_option(self.game_id, self.options.get("cards")))
-        d = self.table
-        self.ids = d.ids
-        self.kind = d.kind
-        self.side = d.side
-        self.nation = d.nation
-        self.frame = d.frame
-        self.fixed = d.fixed
-        self.dice = d.dice
-        self.years = d.years
-        self.vp = d.vp
-        self.victim = d.victim
-        self.solo = d.solo
-        self.plays_on = d.plays_on
-        self.effect = d.effect
-        self.op_battle = d.op_battle
-        self.op_year = d.op_year
-        self.op_load = d.op_load
-        self.op_type = d.op_type
-        self.op_air_bonus = d.op_air_bonus
-        self.index = d.index
+        self.table: CardTable = load_cards(card_file_option(self.game_id, self.options.get("cards")))
+        table = self.table
         # The side a card fights for when played (2.3: A53 joins the Axis, X54 the Allies; Storm cards none).
         pside = []
         for c in range(N_CARDS):
-            if d.kind[c] == K_BONUS and d.plays_on[c] == ON_ALLIES:
+            if table.kind[c] == K_BONUS and table.plays_on[c] == ON_ALLIES:
                 pside.append(0)
-            elif d.kind[c] == K_BONUS and d.plays_on[c] == ON_AXIS:
+            elif table.kind[c] == K_BONUS and table.plays_on[c] == ON_AXIS:
                 pside.append(1)
             else:
-                pside.append(d.side[c])
+                pside.append(table.side[c])
         self.played_side = tuple(pside)
         # Per-card facts read on every legality check: (kind, side when played, years bitmask, frame).
-        self.card_facts = tuple((d.kind[c], self.played_side[c], d.years[c], d.frame[c]) for c in range(N_CARDS))
+        self.card_facts = tuple((table.kind[c], self.played_side[c], table.years[c], table.frame[c]) for c in range(N_CARDS))
         # 3.2: the cards that may always be played face down, and the Storm cards (but Night action) that are
         # checked first; per key of the tests a face-up play fixes, the cards they let be played (`rules.legal`).
-        self.face_down_free = frozenset(c for c in range(N_CARDS) if d.kind[c] != K_STORM or d.effect[c] == E_NIGHT)
+        self.face_down_free = frozenset(c for c in range(N_CARDS) if table.kind[c] != K_STORM or table.effect[c] == E_NIGHT)
         self.face_down_checked = frozenset(c for c in range(N_CARDS) if c not in self.face_down_free)
         self.play_sets: dict[PlayKey, PlaySets] = {}
         self.card_groups = card_groups(self)
         # 3.4: per Engagement type (a mask of AIR | SURFACE | SUB), each card's printed values summed over its kinds.
         self.fixed_in = {
-            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.fixed) for et in range(ALL_TYPES + 1)
+            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in table.fixed) for et in range(ALL_TYPES + 1)
         }
         # 3.1 / 3.4: likewise each card's dice ('?') counted in each Engagement type.
         self.dice_in = {
-            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in d.dice) for et in range(ALL_TYPES + 1)
+            et: tuple(sum(f[ti] for ti in range(3) if et >> ti & 1) for f in table.dice) for et in range(ALL_TYPES + 1)
         }
         # 3.3: the Destiny cards, whose victim is a Force-pile card.
-        self.destiny_cards = frozenset(c for c in range(N_CARDS) if 0 <= d.victim[c] < N_PILE)
+        self.destiny_cards = frozenset(c for c in range(N_CARDS) if 0 <= table.victim[c] < N_PILE)
         self._players = int(self.options["players"])
-
-    def label(self, card: int) -> str:
-        return f"{self.ids[card]} {self.table.names[card]}"
 
     @property
     def num_players(self) -> int:
@@ -141,14 +100,3 @@ class MedSiroccoGame(Game):
 
 __all__ = ["MedSiroccoGame"]
 
-# The driver loop's hot hooks, bound on the state class: the rules run with no call through the game in between
-# (the state's own hooks stand for them until this module is imported; HOUSE.md's order puts the rules above
-# the state). Random playouts: 3% fewer instructions per action.
-MedSiroccoState._apply = rules.apply  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_actions = rules.legal_actions  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_list = rules.legal_actions  # type: ignore[method-assign, assignment]
-MedSiroccoState._chance_outcomes = rules.chance_outcomes  # type: ignore[method-assign, assignment]
-MedSiroccoState._legal_now = rules.legal_now  # type: ignore[method-assign, assignment]
-MedSiroccoState._uniform_outcomes = rules.uniform_outcomes  # type: ignore[method-assign, assignment]
-MedSiroccoState._sample_outcome = rules.sample_outcome  # type: ignore[method-assign, assignment]
-MedSiroccoState._apply_chance = rules.draw_at  # type: ignore[method-assign, assignment]

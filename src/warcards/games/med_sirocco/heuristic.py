@@ -8,6 +8,7 @@ own card, uses Fog and Sirocco against the other side, and discards its weakest 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import Game
@@ -53,6 +54,13 @@ _FIELDS = frozenset({"engagement_type", "hand", "kind", "operation", "phase", "p
                      "share_pool", "sides", "won_vp"})
 """The observation fields the heuristic reads."""
 
+def _items(obs: dict[str, object], key: str) -> list[Any]:
+    """The list field `key` of an observation (a hand, the plays, the prize cards)."""
+    value = obs[key]
+    assert isinstance(value, list)
+    return value
+
+
 class MedSiroccoHeuristic:
     """The `heuristic` bot for Med Sirocco."""
 
@@ -61,6 +69,7 @@ class MedSiroccoHeuristic:
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         assert isinstance(game, MedSiroccoGame)
         self.game = game
+        self.table = game.table
         self.seat = seat
         self.rng = random.Random(seed)
         # `value` and `keep_value` per card, filled as asked (the search's rollouts ask them on every move).
@@ -73,9 +82,9 @@ class MedSiroccoHeuristic:
         key = c << 3 | mask
         known = self._values.get(key)
         if known is None:
-            g = self.game
-            fixed = g.fixed[c]
-            dice = g.dice[c]
+            table = self.table
+            fixed = table.fixed[c]
+            dice = table.dice[c]
             known = self._values[key] = sum(fixed[i] + 3.5 * dice[i] for i in range(3) if mask >> i & 1)
         return known
 
@@ -88,15 +97,15 @@ class MedSiroccoHeuristic:
         return known
 
     def _keep_value(self, c: int, year: int) -> float:
-        g = self.game
-        k = g.kind[c]
+        table = self.table
+        k = table.kind[c]
         if k == K_FORCE:
-            if not any(g.years[c] >> (y - 1940) & 1 for y in range(year, 1944)):
+            if not any(table.years[c] >> (y - 1940) & 1 for y in range(year, 1944)):
                 return 0.0
-            return self.value(c, 7) + g.vp[c] * 0.5
+            return self.value(c, 7) + table.vp[c] * 0.5
         if k == K_BONUS:
             return 1.5
-        if k == K_STORM and g.effect[c] in (E_LOST, E_NIGHT):
+        if k == K_STORM and table.effect[c] in (E_LOST, E_NIGHT):
             return 0.5
         return 2.5
 
@@ -107,11 +116,11 @@ class MedSiroccoHeuristic:
             return legal[0]
         obs = view.observation(_FIELDS)
         phase = obs["phase"]
-        g = self.game
+        table = self.table
         if phase == "declare-type":
             return self.declare(obs, legal)
         if phase == "choose-operation":
-            return max(legal, key=lambda a: g.vp[a - SELECT])
+            return max(legal, key=lambda a: table.vp[a - SELECT])
         if phase == "admiral":
             return self.admiral(obs, legal)
         if phase == "target":
@@ -127,7 +136,7 @@ class MedSiroccoHeuristic:
             return legal[0]
         if phase == "supply":
             picks = [a for a in legal if a != PASS]
-            return max(picks, key=lambda a: self.value(a - SELECT, 7) + g.vp[a - SELECT]) if picks else PASS
+            return max(picks, key=lambda a: self.value(a - SELECT, 7) + table.vp[a - SELECT]) if picks else PASS
         if phase == "share":
             return self.share(obs, legal)
         if phase == "play":
@@ -136,7 +145,7 @@ class MedSiroccoHeuristic:
 
     def year(self, obs: dict[str, object]) -> int:
         op = obs.get("operation")
-        return self.game.op_year[self.game.index[op]] if isinstance(op, str) else 1940
+        return self.table.op_year[self.table.index[op]] if isinstance(op, str) else 1940
 
     def mask(self, obs: dict[str, object]) -> int:
         et = obs.get("engagement_type")
@@ -144,13 +153,13 @@ class MedSiroccoHeuristic:
 
     def declare(self, obs: dict[str, object], legal: list[int]) -> int:
         """3.1: announce the type in which the hand's best playable card is strongest (relative to 7's spread)."""
-        g = self.game
+        table = self.table
         year = self.year(obs)
-        hand = [g.index[c] for c in obs["hand"]]  # type: ignore[attr-defined]
+        hand = [table.index[c] for c in _items(obs, "hand")]
         best = TYPE
         best_score = -1.0
         for i, mask in enumerate(TYPE_MASKS):
-            vals = [self.value(c, mask) for c in hand if g.kind[c] == K_FORCE and g.years[c] >> (year - 1940) & 1]
+            vals = [self.value(c, mask) for c in hand if table.kind[c] == K_FORCE and table.years[c] >> (year - 1940) & 1]
             score = max(vals, default=0.0) * (0.75 if mask == 7 else 1.0)
             if score > best_score:
                 best_score, best = score, TYPE + i
@@ -159,6 +168,7 @@ class MedSiroccoHeuristic:
     def board(self, obs: dict[str, object]) -> tuple[list[float], list[float]]:
         """Visible side totals and each side's highest single card."""
         g = self.game
+        table = self.table
         mask = self.mask(obs)
         totals = [0.0, 0.0]
         top = [0.0, 0.0]
@@ -169,9 +179,9 @@ class MedSiroccoHeuristic:
             cid = play["card"]
             if cid is None:
                 continue
-            c = g.index[cid]
+            c = table.index[cid]
             side = g.played_side[c]
-            if side == NEUTRAL or g.kind[c] not in (K_FORCE, K_BONUS):
+            if side == NEUTRAL or table.kind[c] not in (K_FORCE, K_BONUS):
                 continue
             v = self.value(c, mask)
             totals[side] += v
@@ -187,6 +197,7 @@ class MedSiroccoHeuristic:
     def turn(self, obs: dict[str, object], legal: list[int]) -> int:
         """1.4 C: play a winning card if one exists; else play the cheapest compulsory card or discard."""
         g = self.game
+        table = self.table
         mask = self.mask(obs)
         year = self.year(obs)
         plays = [a for a in legal if PLAY <= a < DISCARD]
@@ -194,9 +205,9 @@ class MedSiroccoHeuristic:
         assert isinstance(sides, list)
         my_side = sides[self.seat]
         face_down = obs["kind"] == "battle" and obs["round"] == 2
-        forces = [a - PLAY for a in plays if g.kind[a - PLAY] == K_FORCE]
+        forces = [a - PLAY for a in plays if table.kind[a - PLAY] == K_FORCE]
         if face_down:
-            good = [c for c in forces if g.years[c] >> (year - 1940) & 1
+            good = [c for c in forces if table.years[c] >> (year - 1940) & 1
                     and (my_side is None or g.played_side[c] == ("allies", "axis").index(my_side))]
             if good:
                 return PLAY + max(good, key=lambda c: self.value(c, mask))
@@ -204,17 +215,17 @@ class MedSiroccoHeuristic:
         totals, top = self.board(obs)
         best_action = -1
         best_score = 0.0
-        vp = g.vp[g.index[obs["operation"]]] if isinstance(obs["operation"], str) else 1
-        visible = {play["card"] for play in obs["plays"] if play["card"] is not None}  # type: ignore[attr-defined]
+        vp = table.vp[table.index[obs["operation"]]] if isinstance(obs["operation"], str) else 1
+        visible = {play["card"] for play in _items(obs, "plays") if play["card"] is not None}
         op = obs["operation"]
         for c in forces:
             side = g.played_side[c]
             v = self.value(c, mask)
-            victim = g.victim[c]
-            if victim >= 0 and isinstance(op, str) and g.ids[victim] == op:
+            victim = table.victim[c]
+            if victim >= 0 and isinstance(op, str) and table.ids[victim] == op:
                 v *= 2  # 3.3: a Destiny card's value doubles in its victim Operation
             other = totals[1 - side]
-            if victim >= 0 and g.ids[victim] in visible and g.played_side[victim] != side:
+            if victim >= 0 and table.ids[victim] in visible and g.played_side[victim] != side:
                 other -= self.value(victim, mask)  # 3.3: its victim is destroyed
                 v += 2.0
             wins = totals[side] + v > other + 0.5
@@ -231,7 +242,7 @@ class MedSiroccoHeuristic:
             return best_action
         for a in plays:
             c = a - PLAY
-            if g.kind[c] == K_STORM and g.effect[c] == E_SIROCCO:
+            if table.kind[c] == K_STORM and table.effect[c] == E_SIROCCO:
                 return a
         if forces and (DISCARD_ALL not in legal or obs["kind"] == "battle"):
             return PLAY + min(forces, key=lambda c: self.keep_value(c, year))
@@ -244,33 +255,33 @@ class MedSiroccoHeuristic:
 
     def build(self, obs: dict[str, object], legal: list[int]) -> int:
         """Add the cards that help this play: Bonus cards, Bomb alley, Fog, Supply, the Admiral; then done."""
-        g = self.game
+        table = self.table
         mask = self.mask(obs)
         face_down = obs["kind"] == "battle" and obs["round"] == 2
         for a in legal:
             if not PLAY <= a < DISCARD:
                 continue
             c = a - PLAY
-            k = g.kind[c]
+            k = table.kind[c]
             if face_down and k == K_BONUS:
                 continue
             if k == K_BONUS and self.value(c, mask) > 0:
                 return a
             if k == K_SUPPLY:
                 return a
-            if k == K_SPECIAL and g.effect[c] in (E_ADMIRAL, E_RAID, E_FUEL) and not face_down:
+            if k == K_SPECIAL and table.effect[c] in (E_ADMIRAL, E_RAID, E_FUEL) and not face_down:
                 return a
-            if k == K_STORM and g.effect[c] in (E_SIROCCO, E_FOG, E_EXPLOSION):
+            if k == K_STORM and table.effect[c] in (E_SIROCCO, E_FOG, E_EXPLOSION):
                 return a
-            if k == K_STORM and g.effect[c] == E_BOMB and mask & 1:
+            if k == K_STORM and table.effect[c] == E_BOMB and mask & 1:
                 return a
         return DONE if DONE in legal else legal[0]
 
     def admiral(self, obs: dict[str, object], legal: list[int]) -> int:
         mask = self.mask(obs)
-        g = self.game
-        mine = [g.index[p["card"]] for p in obs["plays"]  # type: ignore[attr-defined]
-                if p["seat"] == self.seat and p["card"] is not None and g.kind[g.index[p["card"]]] == K_FORCE]
+        table = self.table
+        mine = [table.index[p["card"]] for p in _items(obs, "plays")
+                if p["seat"] == self.seat and p["card"] is not None and table.kind[table.index[p["card"]]] == K_FORCE]
         if mine and self.value(mine[-1], 7) > self.value(mine[-1], mask) + 1:
             return ADMIRAL_A
         return ADMIRAL_B
@@ -278,14 +289,15 @@ class MedSiroccoHeuristic:
     def target(self, obs: dict[str, object], legal: list[int]) -> int:
         """Fog on the other side's Bonus; Bomb alley on my own (or my side's) card."""
         g = self.game
+        table = self.table
         sides = obs["sides"]
         assert isinstance(sides, list)
         mine = sides[self.seat]
         my_side = ("allies", "axis").index(mine) if mine else -1
         bomb = obs["phase"] == "target" and any(
-            p["card"] is not None and g.kind[g.index[p["card"]]] == K_STORM
-            and g.effect[g.index[p["card"]]] == E_BOMB and p["seat"] == self.seat
-            for p in obs["plays"]  # type: ignore[attr-defined]
+            p["card"] is not None and table.kind[table.index[p["card"]]] == K_STORM
+            and table.effect[table.index[p["card"]]] == E_BOMB and p["seat"] == self.seat
+            for p in _items(obs, "plays")
         )
         cards = [a - SELECT for a in legal]
         if bomb:
@@ -296,28 +308,28 @@ class MedSiroccoHeuristic:
 
     def sirocco_target(self, obs: dict[str, object], legal: list[int]) -> int:
         """2.44: cancel the other side's player with the strongest visible cards."""
-        g = self.game
+        table = self.table
         mask = self.mask(obs)
         sides = obs["sides"]
         assert isinstance(sides, list)
         mine = sides[self.seat]
         strength = {a: 0.0 for a in legal}
-        for p in obs["plays"]:  # type: ignore[attr-defined]
+        for p in _items(obs, "plays"):
             a = SEAT + p["seat"]
-            if a in strength and p["card"] is not None and g.kind[g.index[p["card"]]] in (K_FORCE, K_BONUS):
-                strength[a] += self.value(g.index[p["card"]], mask) * (1 if sides[p["seat"]] != mine else -1)
+            if a in strength and p["card"] is not None and table.kind[table.index[p["card"]]] in (K_FORCE, K_BONUS):
+                strength[a] += self.value(table.index[p["card"]], mask) * (1 if sides[p["seat"]] != mine else -1)
         return max(legal, key=lambda a: strength[a])
 
     def prize_worth(self, c: int) -> float:
         """A prize card's worth to its receiver: its VP, and a freighter's hand size (1.5) for an Operation."""
-        g = self.game
-        return g.vp[c] + (0.5 * g.op_load[c] if c >= N_PILE else 0.0)
+        table = self.table
+        return table.vp[c] + (0.5 * table.op_load[c] if c >= N_PILE else 0.0)
 
     def share(self, obs: dict[str, object], legal: list[int]) -> int:
         """5.0: keep the most valuable prize cards (as many as the split lets him have) and give the others
         to the player with the fewest VP from Operations won, filling those below their due first."""
-        g = self.game
-        pool = [g.index[c] for c in obs["share_pool"]]  # type: ignore[attr-defined]
+        table = self.table
+        pool = [table.index[c] for c in _items(obs, "share_pool")]
         counts = obs["share_counts"]
         assert isinstance(counts, list)
         # The eligible players: those who may receive this card and those who have received one (5.0).

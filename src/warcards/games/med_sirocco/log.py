@@ -25,6 +25,7 @@ from warcards.games.med_sirocco.cards import (
     NEUTRAL,
     TYPE_NAMES,
 )
+from warcards.games.med_sirocco.codes import ChanceKind, Phase
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
     ADMIRAL_B,
@@ -44,6 +45,7 @@ from warcards.games.med_sirocco.notation import (
 from warcards.games.med_sirocco.rules.play_checks import face_down_round
 
 if TYPE_CHECKING:
+    from warcards.games.med_sirocco.cards import CardTable
     from warcards.games.med_sirocco.game import MedSiroccoGame
     from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -76,32 +78,32 @@ class Voice:
         return f"{said} {rest}" if rest else said
 
 
-def card_name(game: MedSiroccoGame, c: int) -> str:
+def card_name(table: CardTable, c: int) -> str:
     """A card as a player names it: its number and name ("X04 Roma")."""
-    return game.label(c)
+    return table.label(c)
 
 
-def card_values(game: MedSiroccoGame, c: int) -> str:
+def card_values(table: CardTable, c: int) -> str:
     """A Force card's air/surface/sub values ('?' a die), a Bonus card's "+a/s/u", an Operation's year, kind
     and VP; empty for the other kinds."""
-    kind = game.kind[c]
+    kind = table.kind[c]
     if kind == K_FORCE:
-        return "/".join("?" * game.dice[c][i] if game.dice[c][i] else str(game.fixed[c][i]) for i in range(3))
+        return "/".join("?" * table.dice[c][i] if table.dice[c][i] else str(table.fixed[c][i]) for i in range(3))
     if kind == K_BONUS:
-        return "+" + "/".join(str(v) for v in game.fixed[c])
+        return "+" + "/".join(str(v) for v in table.fixed[c])
     if kind == K_OPERATION:
-        return f"{game.op_year[c]} {'Battle' if game.op_battle[c] else 'Convoy'}, {game.vp[c]} VP"
+        return f"{table.op_year[c]} {'Battle' if table.op_battle[c] else 'Convoy'}, {table.vp[c]} VP"
     return ""
 
 
-def card_label(game: MedSiroccoGame, c: int) -> str:
+def card_label(table: CardTable, c: int) -> str:
     """A card's name with its values ("X04 Roma 2/5/0", "O12 Lustre (1941 Convoy, 3 VP)")."""
-    values = card_values(game, c)
+    values = card_values(table, c)
     if not values:
-        return card_name(game, c)
-    if game.kind[c] == K_OPERATION:
-        return f"{card_name(game, c)} ({values})"
-    return f"{card_name(game, c)} {values}"
+        return card_name(table, c)
+    if table.kind[c] == K_OPERATION:
+        return f"{card_name(table, c)} ({values})"
+    return f"{card_name(table, c)} {values}"
 
 
 EFFECT_WORDS = {
@@ -129,55 +131,56 @@ def deck_facts(game: MedSiroccoGame) -> dict[str, dict[str, Any]]:
     air/surface/sub values ('?' a die, 3.4), the years and VP of a Force card (2.2, 1.1), what a Bonus card
     plays on (2.3), a Special or Storm card's effect (2.4), an Operation's year, kind, VP and load (2.1)."""
     facts: dict[str, dict[str, Any]] = {}
-    for c, card_id in enumerate(game.ids):
-        kind = game.kind[c]
-        entry: dict[str, Any] = {"name": game.table.names[c], "kind": _KIND_NAMES[kind]}
+    table = game.table
+    for c, card_id in enumerate(table.ids):
+        kind = table.kind[c]
+        entry: dict[str, Any] = {"name": table.names[c], "kind": _KIND_NAMES[kind]}
         if kind == K_OPERATION:
-            battle = game.op_battle[c]
-            entry.update(operation="battle" if battle else "convoy", year=game.op_year[c], vp=game.vp[c],
-                         load=_LOAD_NAMES[game.op_load[c]], air_bonus=game.op_air_bonus[c])
-            text = f"{game.op_year[c]} {'Battle' if battle else 'Convoy'}, {game.vp[c]} VP, {entry['load']} load"
+            battle = table.op_battle[c]
+            entry.update(operation="battle" if battle else "convoy", year=table.op_year[c], vp=table.vp[c],
+                         load=_LOAD_NAMES[table.op_load[c]], air_bonus=table.op_air_bonus[c])
+            text = f"{table.op_year[c]} {'Battle' if battle else 'Convoy'}, {table.vp[c]} VP, {entry['load']} load"
             if battle:
-                entry["battle_type"] = TYPE_NAMES[game.op_type[c]]
-                text += f", {TYPE_NAMES[game.op_type[c]]} engagement"
-            if game.op_air_bonus[c]:
+                entry["battle_type"] = TYPE_NAMES[table.op_type[c]]
+                text += f", {TYPE_NAMES[table.op_type[c]]} engagement"
+            if table.op_air_bonus[c]:
                 text += ", +1 Air"
             entry["text"] = text
             facts[card_id] = entry
             continue
-        side = game.side[c]
+        side = table.side[c]
         entry.update(side="allies" if side == deck.ALLIES else "axis" if side == deck.AXIS else None,
-                     nation=None if game.nation[c] == "none" else game.nation[c])
-        values = {name: "?" * game.dice[c][i] if game.dice[c][i] else str(game.fixed[c][i])
+                     nation=None if table.nation[c] == "none" else table.nation[c])
+        values = {name: "?" * table.dice[c][i] if table.dice[c][i] else str(table.fixed[c][i])
                   for i, (_, name) in enumerate(_VALUE_BITS)}
         if kind == K_FORCE:
-            years = [year for i, year in enumerate(deck.YEARS) if game.years[c] >> i & 1]
+            years = [year for i, year in enumerate(deck.YEARS) if table.years[c] >> i & 1]
             span = str(years[0]) if len(years) == 1 else f"{years[0]}-{str(years[-1])[2:]}"
-            entry.update(values=values, frame=TYPE_NAMES[game.frame[c]], years=years, vp=game.vp[c])
+            entry.update(values=values, frame=TYPE_NAMES[table.frame[c]], years=years, vp=table.vp[c])
             entry["text"] = (f"air {values['air']}, surface {values['surface']}, sub {values['sub']} · "
-                             f"{span} · {game.vp[c]} VP · {game.nation[c].capitalize()}")
-            if game.victim[c] >= 0:
-                entry["destiny"] = game.ids[game.victim[c]]
-                entry["text"] += f" · Destiny: {game.table.names[game.victim[c]]} (3.3)"
+                             f"{span} · {table.vp[c]} VP · {table.nation[c].capitalize()}")
+            if table.victim[c] >= 0:
+                entry["destiny"] = table.ids[table.victim[c]]
+                entry["text"] += f" · Destiny: {table.names[table.victim[c]]} (3.3)"
         elif kind == K_BONUS:
-            on = game.plays_on[c]
+            on = table.plays_on[c]
             target = ("any Axis Force card" if on == deck.ON_AXIS else "any Allied Force card" if on == deck.ON_ALLIES
-                      else f"a Force card of the {game.nation[c].capitalize()} flag" if on == deck.ON_NATION
+                      else f"a Force card of the {table.nation[c].capitalize()} flag" if on == deck.ON_NATION
                       else "a Force card of its side")
-            entry.update(values=values, plays_on=target, solo=game.solo[c])
+            entry.update(values=values, plays_on=target, solo=table.solo[c])
             entry["text"] = f"Bonus +{values['air']}/{values['surface']}/{values['sub']} on {target} (2.3)"
         else:
-            entry["text"] = EFFECT_WORDS.get(game.effect[c], _KIND_NAMES[kind].capitalize())
+            entry["text"] = EFFECT_WORDS.get(table.effect[c], _KIND_NAMES[kind].capitalize())
         facts[card_id] = entry
     return facts
 
 
-def _cards(game: MedSiroccoGame, cards: list[int]) -> str:
-    return ", ".join(card_name(game, c) for c in cards)
+def _cards(table: CardTable, cards: list[int]) -> str:
+    return ", ".join(card_name(table, c) for c in cards)
 
 
-def _vp(game: MedSiroccoGame, cards: list[int]) -> int:
-    return sum(game.vp[c] for c in cards)
+def _vp(table: CardTable, cards: list[int]) -> int:
+    return sum(table.vp[c] for c in cards)
 
 
 # ----- the log ----------------------------------------------------------------------------------------------------
@@ -216,75 +219,75 @@ def _new_events(before: MedSiroccoState, after: MedSiroccoState) -> list[tuple[i
 def _move_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice, hidden: bool) -> str | None:
     """The step's own line (`hidden`: the seat does not see the action in full), or None when its public
     event says it all (a die, an Operation turned over, a Sirocco's victim, a Supply pick-up)."""
-    g = before.game
-    if before.phase == codes.PH_CHANCE:
+    table = before.table
+    if before.phase == Phase.CHANCE:
         return _chance_text(before, action, after, v, hidden)
     p = before.to_act
     ph = before.phase
-    if ph in (codes.PH_TURN, codes.PH_BUILD):
+    if ph in (Phase.TURN, Phase.BUILD):
         return _play_text(before, action, after, v, hidden)
-    if ph == codes.PH_TYPE:
+    if ph == Phase.TYPE:
         return v.does(p, "declare", f"a{'n' if action - TYPE == 0 else ''} {TYPE_WORDS[action - TYPE]} engagement "
                                     "(3.1)")
-    if ph == codes.PH_OP_CHOOSE:
+    if ph == Phase.OP_CHOOSE:
         kept = action - SELECT
         out = [c for c in before.operation_choice if c != kept]
-        rest = f"; {_cards(g, out)} leaves the game (5.0)" if out else ""
-        return v.does(p, "keep", f"{card_name(g, kept)}{rest}")
-    if ph == codes.PH_ADMIRAL:
+        rest = f"; {_cards(table, out)} leaves the game (5.0)" if out else ""
+        return v.does(p, "keep", f"{card_name(table, kept)}{rest}")
+    if ph == Phase.ADMIRAL:
         if action == ADMIRAL_A:
             return f"{v.whose(p)} Admiral makes the engagement combined for all (2.46 A)"
         return f"{v.whose(p)} Admiral allows two Force cards in this play (2.46 B)"
-    if ph == codes.PH_TARGET:
-        target = card_name(g, action - SELECT)
+    if ph == Phase.TARGET:
+        target = card_name(table, action - SELECT)
         if before.target_effect == E_FOG:
             return f"{v.whose(p)} Fog discards {target} (S04)"
         return f"{v.whose(p)} Bomb alley doubles the air value of {target} (S06)"
-    if ph == codes.PH_HELD:
+    if ph == Phase.HELD:
         if action == USE:
             return v.does(p, "use", "the Sirocco passed on (2.44)")
         return v.does(p, "discard", "the Sirocco passed on (2.44)")
-    if ph == codes.PH_LOST_CARD:
+    if ph == Phase.LOST_CARD:
         if hidden:
             return v.does(p, "choose", "a card to exchange (Lost, S02)")
-        return v.does(p, "choose", f"{card_name(g, action - SELECT)} to give away (Lost, S02)")
-    if ph == codes.PH_LOST_SEAT:
+        return v.does(p, "choose", f"{card_name(table, action - SELECT)} to give away (Lost, S02)")
+    if ph == Phase.LOST_SEAT:
         return v.does(p, "exchange", f"a card with {v.who(action - SEAT)} (Lost, S02)")
-    if ph == codes.PH_SUPPLY and action == PASS:
+    if ph == Phase.SUPPLY and action == PASS:
         return v.does(p, "pick", "up nothing with the Supply card (2.41)")
-    if ph == codes.PH_SHARE:
+    if ph == Phase.SHARE:
         c = before.share_pool[0]
         q = action - SEAT
         if q == p:
-            return v.does(p, "keep", f"{card_name(g, c)}: +{g.vp[c]} VP (5.0)")
-        return v.does(p, "give", f"{card_name(g, c)} to {v.who(q)}: +{g.vp[c]} VP (5.0)")
+            return v.does(p, "keep", f"{card_name(table, c)}: +{table.vp[c]} VP (5.0)")
+        return v.does(p, "give", f"{card_name(table, c)} to {v.who(q)}: +{table.vp[c]} VP (5.0)")
     return None
 
 
 def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice,
                  hidden: bool) -> str | None:
-    g = before.game
+    table = before.table
     ck = before.chance_kind
-    if ck == codes.CK_DRAW:
+    if ck == ChanceKind.DRAW:
         drawer = before.draw_queue[0]
         if hidden or after.game_number != before.game_number:
             # At the end of a game of a series the last refill is dealt anew with the rest (1.2, 1.3).
             return v.does(drawer, "draw", "a card")
-        return v.does(drawer, "draw", card_label(g, action))
-    if ck == codes.CK_OP:
+        return v.does(drawer, "draw", card_label(table, action))
+    if ck == ChanceKind.OPERATION:
         if hidden:
             return v.does(before.first_player, "draw", "an Operation to choose from (5.0)")
-        if after.operation_choice or (after.phase == codes.PH_OP_CHOOSE):
-            return v.does(before.first_player, "draw", f"{card_label(g, action)} to choose from (5.0)")
+        if after.operation_choice or (after.phase == Phase.OP_CHOOSE):
+            return v.does(before.first_player, "draw", f"{card_label(table, action)} to choose from (5.0)")
         return None
-    if ck == codes.CK_LOST_PICK:
+    if ck == ChanceKind.LOST_PICK:
         taker, giver = before.lost_player, before.lost_seats[before.lost_step]
         given = before.lost_cards[before.lost_step]
         if hidden:
             return f"{v.who(taker)} and {v.who(giver)} exchange a card (Lost, S02)"
-        return (f"{v.does(taker, 'take')} {card_name(g, action)} at random from {v.who(giver)} and "
-                f"{'give' if taker == v.seat else 'gives'} {v.who(giver)} {card_name(g, given)} (Lost, S02)")
-    if ck == codes.CK_EXPLOSION:
+        return (f"{v.does(taker, 'take')} {card_name(table, action)} at random from {v.who(giver)} and "
+                f"{'give' if taker == v.seat else 'gives'} {v.who(giver)} {card_name(table, given)} (Lost, S02)")
+    if ck == ChanceKind.EXPLOSION:
         face = action - DIE + 1
         p = before.entry_player[before.explosion_entry]
         if before.explosion_left == 2:
@@ -298,13 +301,13 @@ def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v
             where = f"{'below' if total < 7 else 'above'} 7: {v.who(q)} {'lose' if q == v.seat else 'loses'} one"
         return v.does(p, "roll", f"{face} for the Explosion: {total} in all ({where} of this round's Force cards,"
                                  " S03)")
-    if ck == codes.CK_ROLL:
+    if ck == ChanceKind.ROLL:
         code = before.roll_queue[-1]
         e, value = divmod(code, 3)
         c = before.entry_card[e]
-        return (f"die for {v.whose(before.entry_player[e])} {card_name(g, c)} ({VALUE_NAMES[value]}): "
+        return (f"die for {v.whose(before.entry_player[e])} {card_name(table, c)} ({VALUE_NAMES[value]}): "
                 f"{action - DIE + 1}")
-    if ck == codes.CK_SIROCCO:
+    if ck == ChanceKind.SIROCCO:
         face = action - DIE + 1
         what = "1-3: a player is cancelled" if face <= 3 else "4-6: it passes to the left"
         return v.does(before.to_act, "roll", f"{face} for the Sirocco ({what}, 2.44)")
@@ -314,6 +317,7 @@ def _chance_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v
 def _play_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: Voice, hidden: bool) -> str:
     """1.4 C: a card played, a discard, the end of a play, a pass."""
     g = before.game
+    table = before.table
     p = before.to_act
     if action < DISCARD:
         if hidden:
@@ -321,19 +325,19 @@ def _play_text(before: MedSiroccoState, action: int, after: MedSiroccoState, v: 
         c = action - PLAY
         e = len(before.entry_card)
         if after.entry_face_down[e]:
-            return v.does(p, "play", f"{card_label(g, c)} face down (3.2)")
+            return v.does(p, "play", f"{card_label(table, c)} face down (3.2)")
         host = after.entry_host[e]
-        on = f" on {card_name(g, after.entry_card[host])}" if host >= 0 else ""
+        on = f" on {card_name(table, after.entry_card[host])}" if host >= 0 else ""
         side = g.played_side[c]
-        for_side = f" for the {SIDE_NAMES[side]}" if side in (0, 1) and g.kind[c] != K_BONUS else ""
-        return v.does(p, "play", f"{card_label(g, c)}{on}{for_side}")
+        for_side = f" for the {SIDE_NAMES[side]}" if side in (0, 1) and table.kind[c] != K_BONUS else ""
+        return v.does(p, "play", f"{card_label(table, c)}{on}{for_side}")
     if action < SELECT:
-        return v.does(p, "discard", card_name(g, action - DISCARD))
+        return v.does(p, "discard", card_name(table, action - DISCARD))
     if action == DISCARD_ALL:
         hand = before.hands[p]
         sit = "sit" if p == v.seat else "sits"
         sits = f" and {sit} out the rest of the Battle (3.2)" if after.sat_out >> p & 1 and not before.sat_out >> p & 1 else ""
-        out = f" {_cards(g, hand)}" if hand else ""
+        out = f" {_cards(table, hand)}" if hand else ""
         return v.does(p, "discard", f"the whole hand ({len(hand)} cards):{out}{sits}" if hand else f"nothing{sits}")
     if action == PASS:
         if before.turn_mode == 1:
@@ -352,20 +356,20 @@ AFTER_THE_REVEAL = frozenset({codes.EV_INVALID, codes.EV_SUNK, codes.EV_DESTROY,
 def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
                  events: list[tuple[int, int, int]], said: list[tuple[int, int, int]]) -> list[LogLine]:
     """The public events `said` (of the step's `events`) in words (rolls are said elsewhere)."""
-    g = before.game
+    table = before.table
     actor = before.current_player()
     # 5.0: the Operation given out by the winner's `seat` move is said by the move line, VP and all.
-    given = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
+    given = before.share_pool[0] if before.phase == Phase.SHARE else -1
     out: list[LogLine] = []
     for code, a, b in said:
         if code == codes.EV_WIN and b == given:
             continue
         if code == codes.EV_OP:
             n = after.operations_done + 1
-            kind = "Battle" if after.is_battle else "Battle, played as a Convoy (6.3)," if g.op_battle[b] else "Convoy"
+            kind = "Battle" if after.is_battle else "Battle, played as a Convoy (6.3)," if table.op_battle[b] else "Convoy"
             fixed = f", type {TYPE_NAMES.get(after.operation_type, '?')} (6.4)" if after.is_battle and after.historicity else ""
             out.append(LogLine(f"Operation {n}/{after.operations_total}: {v.does(a, 'turn')} over "
-                               f"{card_name(g, b)}, a {g.op_year[b]} {kind} worth {g.vp[b]} VP{fixed}",
+                               f"{card_name(table, b)}, a {table.op_year[b]} {kind} worth {table.vp[b]} VP{fixed}",
                                "summary", None))
         elif code == codes.EV_CANCEL:
             out.append(LogLine(f"{v.whose(a)} Sirocco cancels {v.who(b)}: "
@@ -377,17 +381,17 @@ def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
             out.append(LogLine(f"{v.whose(a)} Sirocco is discarded: {v.who(b)} "
                                f"{'have' if b == v.seat else 'has'} no turn to come (2.44)", "move", actor))
         elif code == codes.EV_DESTROY:
-            out.append(LogLine(f"{v.does(a, 'destroy')} {card_name(g, b)} and "
-                               f"{'capture' if a == v.seat else 'captures'} it: +{g.vp[b]} VP", "summary", None))
+            out.append(LogLine(f"{v.does(a, 'destroy')} {card_name(table, b)} and "
+                               f"{'capture' if a == v.seat else 'captures'} it: +{table.vp[b]} VP", "summary", None))
         elif code == codes.EV_SUNK:
-            out.append(LogLine(f"{v.whose(a)} {card_name(g, b)} is sunk by the Explosion, out of the game (S03)",
+            out.append(LogLine(f"{v.whose(a)} {card_name(table, b)} is sunk by the Explosion, out of the game (S03)",
                                "move", actor))
         elif code == codes.EV_TOTALS:
             out.append(LogLine(_outcome_text(before, after, v, a, b, events), "summary", None))
         elif code == codes.EV_WIN:
-            out.append(LogLine(f"{v.does(a, 'win')} {card_name(g, b)}: +{g.vp[b]} VP", "summary", None))
+            out.append(LogLine(f"{v.does(a, 'win')} {card_name(table, b)}: +{table.vp[b]} VP", "summary", None))
         elif code == codes.EV_PICKUP:
-            out.append(LogLine(v.does(a, "pick", f"up {card_name(g, b)} with a Supply card (2.41)"), "move",
+            out.append(LogLine(v.does(a, "pick", f"up {card_name(table, b)} with a Supply card (2.41)"), "move",
                                actor))
     return out
 
@@ -395,8 +399,8 @@ def _event_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
 def _outcome_text(before: MedSiroccoState, after: MedSiroccoState, v: Voice, allies: int, axis: int,
                   events: list[tuple[int, int, int]]) -> str:
     """3.4: the side totals and what they decide."""
-    g = before.game
-    head = f"Operation {before.operations_done + 1}/{before.operations_total}, {card_name(g, before.operation)},"
+    table = before.table
+    head = f"Operation {before.operations_done + 1}/{before.operations_total}, {card_name(table, before.operation)},"
     seen = [code for code, _, _ in events]
     if codes.EV_NO_COMBAT in seen:
         return f"{head} no combat (Allies {allies}, Axis {axis}): the Operation is discarded, nobody scores (3.4)"
@@ -415,7 +419,7 @@ def _reveal_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
                   events: list[tuple[int, int, int]]) -> list[LogLine]:
     """3.2: the face-down cards of a Battle's 2nd round turned over, player by player, and those found
     invalid (discarded)."""
-    g = before.game
+    table = before.table
     # The Engagement ended or was replayed in the step: it went through the reveal (a Battle's 2nd round ends
     # only there), so every face-down card in play was turned over, but those of a player just cancelled.
     reset = before.operation != after.operation or len(after.entry_card) < len(before.entry_card)
@@ -428,10 +432,10 @@ def _reveal_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
             shown.setdefault(before.entry_player[e], []).append(before.entry_card[e])
     lines = []
     for p, cards in shown.items():
-        text = v.does(p, "turn", f"over {_cards(g, cards)}")
+        text = v.does(p, "turn", f"over {_cards(table, cards)}")
         invalid = [c for c in cards if (codes.EV_INVALID, p, c) in events]
         if invalid:
-            text += f"; not valid, discarded: {', '.join(g.ids[c] for c in invalid)}"
+            text += f"; not valid, discarded: {', '.join(table.ids[c] for c in invalid)}"
         lines.append(LogLine(f"{text} (3.2)", "move", None))
     return lines
 
@@ -442,14 +446,14 @@ def _capture_lines(before: MedSiroccoState, after: MedSiroccoState, v: Voice,
     destroyed card's Supply card): each player's, with their VP."""
     if after.game_number != before.game_number:
         return []
-    g = before.game
+    table = before.table
     named = {b for code, _, b in events if code == codes.EV_DESTROY}
-    gift = before.share_pool[0] if before.phase == codes.PH_SHARE else -1
+    gift = before.share_pool[0] if before.phase == Phase.SHARE else -1
     out = []
     for p in range(before.num_players):
         new = [c for c in after.captured[p][len(before.captured[p]):] if c not in named and c != gift]
         if new:
-            out.append(LogLine(f"{v.does(p, 'capture')} {_cards(g, new)}: +{_vp(g, new)} VP (3.4)", "summary", None))
+            out.append(LogLine(f"{v.does(p, 'capture')} {_cards(table, new)}: +{_vp(table, new)} VP (3.4)", "summary", None))
     return out
 
 
@@ -479,8 +483,8 @@ def _summaries(before: MedSiroccoState, after: MedSiroccoState, v: Voice) -> lis
 def _scoreboard(after: MedSiroccoState, v: Voice) -> str:
     """The end of an Operation: each player's Operations won, their VP, and captured cards by count (3.4
     "must remain hidden"), then the reader's own VP."""
-    g = after.game
-    won = "; ".join(f"{v.who(p)} {len(after.won[p])} ({_vp(g, after.won[p])} VP), {len(after.captured[p])} captured"
+    table = after.table
+    won = "; ".join(f"{v.who(p)} {len(after.won[p])} ({_vp(table, after.won[p])} VP), {len(after.captured[p])} captured"
                     for p in range(after.num_players))
     mine = f"; you have {rules.victory_points(after)[v.seat]} VP in all" if v.seat is not None else ""
     return f"end of Operation {after.operations_done}/{after.operations_total}; Operations won (their VP): {won}{mine}"
@@ -490,25 +494,25 @@ def _scoreboard(after: MedSiroccoState, v: Voice) -> str:
 def action_label(state: MedSiroccoState, action: int) -> str:
     """The notation of `action`, then the names it stands for ("play X04 (Roma 2/5/0)", "seat 2 (give O12
     Lustre to player 2)")."""
-    g = state.game
+    table = state.table
     text = state.action_to_string(action)
-    names = g.seat_names()
-    if state.phase == codes.PH_CHANCE:
+    names = state.game.seat_names()
+    if state.phase == Phase.CHANCE:
         if 0 <= action < N_CARDS:
-            return f"{text} ({_bare(g, action)})"
+            return f"{text} ({_bare(table, action)})"
         return text
     if PLAY <= action < DISCARD and face_down_round(state) and state.turn_mode == 0:
         c = action - PLAY
         doomed = _thrown_away(state, state.to_act, c)
         warning = f"; thrown away at the reveal: {doomed}" if doomed else ""
-        return f"{text} ({_bare(g, c)}, face down{warning})"
+        return f"{text} ({_bare(table, c)}, face down{warning})"
     if PLAY <= action < SELECT:
-        return f"{text} ({_bare(g, (action - PLAY) % DISCARD)})"
-    if state.phase == codes.PH_HELD:
+        return f"{text} ({_bare(table, (action - PLAY) % DISCARD)})"
+    if state.phase == Phase.HELD:
         if action == USE:
             return f"{text} (roll for the Sirocco passed to you: 1-3 cancels a player's play, 4-6 passes it on, 2.44)"
         return f"{text} (discard the Sirocco passed to you, 2.44)"
-    if action == PASS and state.phase == codes.PH_SUPPLY:
+    if action == PASS and state.phase == Phase.SUPPLY:
         return f"{text} (pick up no ship, 2.41)"
     if action == PASS:
         return f"{text} (play no card)"
@@ -521,12 +525,12 @@ def action_label(state: MedSiroccoState, action: int) -> str:
         counted = "air, surface and sub values all count" if word == "combined" else f"only {word} values count"
         return f"{text} ({counted}, 3.1)"
     if SELECT <= action < SEAT:
-        return f"{text} ({_bare(g, action - SELECT)})"
+        return f"{text} ({_bare(table, action - SELECT)})"
     if SEAT <= action < TYPE:
         q = action - SEAT
-        if state.phase == codes.PH_SHARE and state.share_pool:
-            return f"{text} (give {card_name(g, state.share_pool[0])} to {names[q]})"
-        if state.phase == codes.PH_SIROCCO_TARGET:
+        if state.phase == Phase.SHARE and state.share_pool:
+            return f"{text} (give {card_name(table, state.share_pool[0])} to {names[q]})"
+        if state.phase == Phase.SIROCCO_TARGET:
             return f"{text} (cancel {names[q]})"
         return f"{text} ({names[q]})"
     if action == ADMIRAL_A:
@@ -541,22 +545,23 @@ def _thrown_away(state: MedSiroccoState, p: int, c: int) -> str:
     can tell: a card of the other side (3.1, unless sides may change: 6.1 or Night action), a Force card out
     of the Operation's years (3.1), an Intelligence card (2.45: 1st round only); "" when none of these."""
     g = state.game
+    table = state.table
     kind, side, years, _ = g.card_facts[c]
     mine = state.seat_side[p]
     if side != NEUTRAL and mine >= 0 and side != mine and not (state.change_sides and state.num_players > 2):
         return f"not a card of your side, the {SIDE_NAMES[mine]} (3.1)"
     if kind == K_FORCE and not years & state.year_bit:
         return f"not playable in {state.year}, the Operation's year (3.1)"
-    if kind == K_SPECIAL and g.effect[c] == E_INTEL:
+    if kind == K_SPECIAL and table.effect[c] == E_INTEL:
         return "Intelligence is played in a Battle's 1st round only (2.45)"
     return ""
 
 
-def _bare(game: MedSiroccoGame, c: int) -> str:
+def _bare(table: CardTable, c: int) -> str:
     """A card's name and values without its number (the notation beside it has the number)."""
-    if game.kind[c] == K_OPERATION:
-        return f"{game.table.names[c]}: {card_values(game, c)}"
-    return card_label(game, c).split(" ", 1)[1]
+    if table.kind[c] == K_OPERATION:
+        return f"{table.names[c]}: {card_values(table, c)}"
+    return card_label(table, c).split(" ", 1)[1]
 
 
 def result(state: MedSiroccoState) -> GameResult:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from warcards.engine.actions import ActionLayout
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import quote
-from warcards.games.med_sirocco.codes import PH_CHANCE
+from warcards.games.med_sirocco.codes import Phase
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoState
@@ -138,13 +138,13 @@ def parse_text(text: str, index: dict[str, int], chance: bool) -> int:
 
 def action_to_string(state: MedSiroccoState, action: int) -> str:
     """The notation of `action` at `state` (a chance outcome at a chance node; either kind is written out)."""
-    chance = state.phase == PH_CHANCE
+    chance = state.phase == Phase.CHANCE
     try:
-        return action_text(action, state.game.ids, chance)
+        return action_text(action, state.table.ids, chance)
     except ValueError:
-        return action_text(action, state.game.ids, not chance)
+        return action_text(action, state.table.ids, not chance)
 
 
 def parse_action(state: MedSiroccoState, text: str) -> int:
     """The action (or chance outcome at a chance node) written as `text` at `state`, or `InvalidActionError`."""
-    return parse_text(text, state.game.index, state.phase == PH_CHANCE)
+    return parse_text(text, state.table.index, state.phase == Phase.CHANCE)

@@ -12,7 +12,7 @@ import textwrap
 from functools import cache
 from typing import Any
 
-from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, K_OPERATION, Deck, load_deck
+from warcards.games.med_sirocco.cards import K_BONUS, K_FORCE, K_OPERATION, CardTable, load_cards
 
 WIDTH = 76
 """The board's width: an 80-column terminal less a frame of two columns each side (`warcards play` boxes it)."""
@@ -41,13 +41,13 @@ _SHORT_PHASE = {"turn": "to play", "play": "playing", "declare-type": "declares 
 
 
 @cache
-def _deck() -> Deck:
-    return load_deck(None)
+def _table() -> CardTable:
+    return load_cards(None)
 
 
 def _name(cid: str, width: int = 40) -> str:
     """A card's number and name, the name cut to `width` characters."""
-    d = _deck()
+    d = _table()
     c = d.index.get(cid)
     if c is None:
         return cid
@@ -57,7 +57,7 @@ def _name(cid: str, width: int = 40) -> str:
 
 def _values(cid: str) -> str:
     """A Force card's air/surface/sub values ('?' a die), a Bonus card's '+a/s/u', an Operation's facts."""
-    d = _deck()
+    d = _table()
     c = d.index.get(cid)
     if c is None:
         return ""
@@ -72,7 +72,7 @@ def _values(cid: str) -> str:
 
 def _hand_card(cid: str) -> str:
     """A hand card in its column: number, name, values, years ('41-'43) and VP of a Force card."""
-    d = _deck()
+    d = _table()
     c = d.index.get(cid)
     if c is None:
         return cid

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from warcards.engine.errors import SetupError
 from warcards.engine.setupfields import int_field, int_list_field, setup_parts, str_field
 from warcards.engine.text import quote
-from warcards.games.med_sirocco import codes, rules
+from warcards.games.med_sirocco import rules
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.notation import N_CARDS, N_PILE
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -21,7 +22,7 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     zones (hand:<p>, pile, discard, operations, operations:out, won:<p>, captured:<p>, sunk) and position
     fields (first_player, dealer, operations_done, operation, freighters_full, freighters_half)."""
     state = MedSiroccoState(game)
-    index = game.index
+    index = game.table.index
     n = state.num_players
     zones, position = setup_parts(setup, "med-sirocco: ")
     allowed_fields = {"first_player", "dealer", "operations_done", "operation", "freighters_full", "freighters_half"}
@@ -55,8 +56,8 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
         if op_id in placed:
             raise SetupError(f"med-sirocco: card {op_id} is both the Operation and in {placed[op_id]}")
         placed[op_id] = "operation"
-    leftover_pile = [c for c in range(N_PILE) if game.ids[c] not in placed]
-    leftover_ops = [c for c in range(N_PILE, N_CARDS) if game.ids[c] not in placed]
+    leftover_pile = [c for c in range(N_PILE) if game.table.ids[c] not in placed]
+    leftover_ops = [c for c in range(N_PILE, N_CARDS) if game.table.ids[c] not in placed]
     if rest_zone is not None:
         lists.setdefault(rest_zone, [])
         if rest_zone.startswith("operations"):
@@ -76,16 +77,16 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     for zone, leftover in (("pile", leftover_pile if rest_zone is None or rest_ops else []),
                            ("operations", leftover_ops if not rest_ops else [])):
         if leftover and zone in zones:
-            raise SetupError(f"med-sirocco: {game.ids[leftover[0]]} is placed nowhere and zone {zone!r} is listed "
+            raise SetupError(f"med-sirocco: {game.table.ids[leftover[0]]} is placed nowhere and zone {zone!r} is listed "
                              "exactly; list the card, or mark one zone \"rest\"")
     for zone, cards in lists.items():
         for c in cards:
             is_op = c >= N_PILE
             if zone in ("operations", "operations:out") or zone.startswith("won:"):
                 if not is_op:
-                    raise SetupError(f"med-sirocco: {game.ids[c]} is not an Operation card; zone {zone} holds O cards")
+                    raise SetupError(f"med-sirocco: {game.table.ids[c]} is not an Operation card; zone {zone} holds O cards")
             elif is_op:
-                raise SetupError(f"med-sirocco: {game.ids[c]} is an Operation card; zone {zone} cannot hold it")
+                raise SetupError(f"med-sirocco: {game.table.ids[c]} is an Operation card; zone {zone} cannot hold it")
     state.hands = [sorted(lists.get(f"hand:{p}", [])) for p in range(n)]
     state.won = [lists.get(f"won:{p}", []) for p in range(n)]
     state.captured = [lists.get(f"captured:{p}", []) for p in range(n)]
@@ -101,13 +102,13 @@ def state_from_setup(game: MedSiroccoGame, setup: Mapping[str, Any]) -> MedSiroc
     state.freighters_half = int_list_field(position, "freighters_half", n, 0, prefix="med-sirocco: ") or [0] * n
     for p in range(n):
         for c in state.won[p]:
-            load = game.op_load[c]
+            load = game.table.op_load[c]
             if "freighters_full" not in position and load == 2:
                 state.freighters_full[p] += 1
             if "freighters_half" not in position and load == 1:
                 state.freighters_half[p] += 1
-    state.stage = codes.ST_START_OP
-    state.phase = codes.PH_CHANCE
+    state.stage = Stage.START_OPERATION
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
     if not any(z.startswith("hand:") for z in zones):
         for _ in range(6):

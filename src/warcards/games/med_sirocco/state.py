@@ -1,7 +1,7 @@
 """The Med Sirocco state: plain lists and ints, a cheap `_copy`, the engine's hooks.
 
-The notation, the rules and the views sit above this module in the import order (HOUSE.md), so the hooks
-reach them through the state's game (`MedSiroccoGame` binds them as static methods).
+The notation, the rules, the views and the log come before this module in the house order: the state class
+binds their functions as its engine hooks, each hook the function of the same name.
 
 Card numbers are indices into the deck tables (0..120 the Force-pile cards A01–A59, X01–X55, S01–S07;
 121..164 the Operations O01–O44). Cards in play are "entries" held in parallel lists (`entry_card`,
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
+from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import BOOL, INT, SnapshotFields, list_of, tuple_of
-from warcards.games.med_sirocco import codes
-from warcards.games.med_sirocco.cards import ALL_TYPES
-from warcards.games.med_sirocco.codes import FIRST_YEAR, PH_CHANCE, PH_END
+from warcards.games.med_sirocco import log, notation, rules, views
+from warcards.games.med_sirocco.cards import ALL_TYPES, CardTable
+from warcards.games.med_sirocco.codes import FIRST_YEAR, Phase, Stage
 
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
@@ -42,6 +42,7 @@ class MedSiroccoState(State):
     card in play in this Engagement: entry e's facts are `entry_card[e]`, `entry_player[e]` and so on.
 
     Attributes:
+        table: the card table (the deck file's cards, by card number), the game's.
         advanced: option 5.0 (Advanced rules: two Operations to choose from, prize cards shared).
         faster: option 6.3 (all Battle cards are played as Convoys).
         historicity: option 6.4 (a Battle's type is the one printed on its card).
@@ -149,7 +150,7 @@ class MedSiroccoState(State):
     """
 
     snapshot_fields = SnapshotFields(
-        fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series"),
+        fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series", "table"),
         types={
             "entry_alive": list_of(BOOL),
             "entry_face_down": list_of(BOOL),
@@ -157,14 +158,16 @@ class MedSiroccoState(State):
             "previous_log": list_of(tuple_of(INT)),
         },
     )
-    """The options are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
+    """The options and the card table are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
 
     game: MedSiroccoGame
+    table: CardTable
 
     def __init__(self, game: MedSiroccoGame) -> None:
         super().__init__(game)
         o = game.options
         n = game.num_players
+        self.table = game.table
         self.num_players = n
         self.advanced = bool(o["advanced"])
         self.faster = bool(o["faster"])
@@ -191,9 +194,9 @@ class MedSiroccoState(State):
         self.operations_done = 0
         self.dealer = 0
         self.first_player = 0
-        self.phase = PH_CHANCE
+        self.phase = Phase.CHANCE
         self.to_act = 0
-        self.stage = codes.ST_START_OP
+        self.stage = Stage.START_OPERATION
         self.chance_kind = -1
         self.operation = -1
         self.operation_choice: list[int] = []
@@ -273,41 +276,36 @@ class MedSiroccoState(State):
     # ----- contract hooks --------------------------------------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == PH_CHANCE:
+        if ph == Phase.CHANCE:
             return CHANCE
-        if ph == PH_END:
+        if ph == Phase.END:
             return TERMINAL
         return self.to_act
 
     def is_terminal(self) -> bool:
         """As the base class (`current_player() == TERMINAL`), in one comparison: the driver loop asks it on
         every step, and the base's extra call costs this game about 5% of its random-playout speed."""
-        return self.phase == PH_END
+        return self.phase == Phase.END
 
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the sorted pile itself."""
-        return None
-
-    # game.py binds the next four hooks to the rules functions themselves (`rules.legal_now`, ...), which the
-    # driver loop calls on every action; these stand for them until then.
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against, uncopied (at a draw the sorted pile itself)."""
-        return self.game.legal_now_of(self)
-
-    def _legal_actions(self) -> list[int]:
-        return self.game.legal_actions_of(self)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.chance_outcomes_of(self)
-
-    def _apply(self, action: int) -> None:
-        self.game.apply_to(self, action)
-
-    def _illegal_reason(self, action: int) -> str:
-        return self.game.illegal_reason_of(self, action)
-
-    def returns(self) -> list[float]:
-        return self.game.returns_of(self)
+    # The rule book (the rooms before this one): each engine hook is the function of the same name.
+    _legal_actions = rules.legal_actions
+    _chance = rules.chance
+    _apply_chance = rules.apply_chance
+    _apply = rules.apply
+    _illegal_reason = rules.illegal_reason
+    returns = rules.returns
+    action_to_string = notation.action_to_string
+    _parse_action = notation.parse_action
+    _observe = views.observe
+    _observe_fields = views.observe_fields
+    _observe_public = views.observe_public
+    _determinize = views.determinize
+    _hidden_action_text = views.hidden_action_text
+    zones = views.zones
+    position = views.position
+    _log_lines = log.log_lines
+    _action_label = log.action_label
+    _result = log.result
 
     def _copy(self) -> MedSiroccoState:
         other = MedSiroccoState.__new__(MedSiroccoState)
@@ -321,44 +319,6 @@ class MedSiroccoState(State):
             d[name] = [x[:] for x in src[name]]
         other.__dict__ = d
         return other
-
-    def _observe(self, seat: int) -> JSON:
-        return self.game.observe_of(self, seat)
-
-    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return self.game.observe_of(self, seat, fields)
-
-    def _determinize(self, seat: int, rng: Rng) -> MedSiroccoState:
-        return self.game.determinize_of(self, seat, rng)
-
-    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.hidden_action_text_of(self, action, seat)
-
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        if not isinstance(after, MedSiroccoState):
-            raise TypeError(f"after must be the med-sirocco state the action led to, not {type(after).__name__}")
-        return self.game.log_lines_of(self, action, after, seat, seen)
-
-    def _action_label(self, action: int) -> str:
-        return self.game.action_label_of(self, action)
-
-    def _result(self) -> GameResult:
-        return self.game.result_of(self)
-
-    def _observe_public(self) -> JSON:
-        return self.game.observe_public_of(self)
-
-    def action_to_string(self, action: int) -> str:
-        return self.game.action_to_string_of(self, action)
-
-    def _parse_action(self, text: str) -> int:
-        return self.game.parse_action_of(self, text)
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.game.zones_of(self)
-
-    def position(self) -> JSON:
-        return self.game.position_of(self)
 
 
 __all__ = ["MedSiroccoState"]

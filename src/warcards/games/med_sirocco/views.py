@@ -21,6 +21,7 @@ from warcards.games.med_sirocco.cards import (
     K_STORM,
     TYPE_NAMES,
 )
+from warcards.games.med_sirocco.codes import ChanceKind, Phase, Stage
 from warcards.games.med_sirocco.notation import (
     DISCARD,
     PLAY,
@@ -55,7 +56,7 @@ def event_text(ids: tuple[str, ...], event: tuple[int, int, int]) -> str:
 
 def _plays(state: MedSiroccoState, seat: int) -> list[JSON]:
     """The Engagement's cards in play; another seat's face-down card (and what it is played on) is hidden."""
-    ids = state.game.ids
+    ids = state.table.ids
     cards, players, hosts, face_down = state.entry_card, state.entry_player, state.entry_host, state.entry_face_down
     plays = []
     for e in [e for e, alive in enumerate(state.entry_alive) if alive]:
@@ -73,7 +74,7 @@ def _plays(state: MedSiroccoState, seat: int) -> list[JSON]:
 
 
 def _known_in_hands(state: MedSiroccoState, seat: int) -> list[list[str]]:
-    ids = state.game.ids
+    ids = state.table.ids
     known = state.known_cards[seat]
     return [sorted(ids[c] for c in state.hands[p] if known >> c & 1) if p != seat else [] for p in range(state.num_players)]
 
@@ -85,17 +86,17 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         "seat": lambda state, seat: seat,
         "players": lambda state, seat: state.num_players,
         "phase": lambda state, seat: codes.PHASE_NAMES[state.phase],
-        "current_player": lambda state, seat: state.to_act if state.phase not in (codes.PH_CHANCE, codes.PH_END) else None,
-        "hand": lambda state, seat: sorted(map(state.game.ids.__getitem__, state.hands[seat])),
+        "current_player": lambda state, seat: state.to_act if state.phase not in (Phase.CHANCE, Phase.END) else None,
+        "hand": lambda state, seat: sorted(map(state.table.ids.__getitem__, state.hands[seat])),
         "hand_sizes": lambda state, seat: [len(h) for h in state.hands],
         "hand_limits": lambda state, seat: [rules.hand_limit(state, p) for p in range(state.num_players)],
         "known_in_hands": _known_in_hands,
-        "operation": lambda state, seat: state.game.ids[state.operation] if state.operation >= 0 else None,
-        "operation_choice": lambda state, seat: sorted(state.game.ids[c] for c in state.operation_choice)
+        "operation": lambda state, seat: state.table.ids[state.operation] if state.operation >= 0 else None,
+        "operation_choice": lambda state, seat: sorted(state.table.ids[c] for c in state.operation_choice)
         if state.first_player == seat or not state.operation_choice else len(state.operation_choice),
         "kind": lambda state, seat: None if state.operation < 0 else ("battle" if state.is_battle else "convoy"),
         "engagement_type": lambda state, seat: TYPE_NAMES.get(state.engagement_type)
-        if state.operation >= 0 and state.phase != codes.PH_TYPE else None,
+        if state.operation >= 0 and state.phase != Phase.TYPE else None,
         "round": lambda state, seat: state.round_index + 1,
         "rounds": lambda state, seat: state.rounds,
         "first_player": lambda state, seat: state.first_player,
@@ -104,34 +105,34 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
         "cancelled": lambda state, seat: [bool(state.cancelled >> p & 1) for p in range(state.num_players)],
         "sat_out": lambda state, seat: [bool(state.sat_out >> p & 1) for p in range(state.num_players)],
         "plays": _plays,
-        "under_operation": lambda state, seat: [state.game.ids[c] for c in state.under_card if c >= 0],
-        "discard": lambda state, seat: [state.game.ids[c] for c in state.discard],
+        "under_operation": lambda state, seat: [state.table.ids[c] for c in state.under_card if c >= 0],
+        "discard": lambda state, seat: [state.table.ids[c] for c in state.discard],
         "pile_size": lambda state, seat: len(state.pile),
         "operations_left": lambda state, seat: len(state.operations_pile),
-        "operations_out": lambda state, seat: [state.game.ids[c] for c in state.operations_out],
+        "operations_out": lambda state, seat: [state.table.ids[c] for c in state.operations_out],
         "operations_done": lambda state, seat: state.operations_done,
         "operations_total": lambda state, seat: state.operations_total,
-        "won": lambda state, seat: [[state.game.ids[c] for c in state.won[p]] for p in range(state.num_players)],
+        "won": lambda state, seat: [[state.table.ids[c] for c in state.won[p]] for p in range(state.num_players)],
         "captured_counts": lambda state, seat: [len(state.captured[p]) for p in range(state.num_players)],
-        "captured": lambda state, seat: [state.game.ids[c] for c in state.captured[seat]],
-        "sunk": lambda state, seat: [state.game.ids[c] for c in state.sunk],
+        "captured": lambda state, seat: [state.table.ids[c] for c in state.captured[seat]],
+        "sunk": lambda state, seat: [state.table.ids[c] for c in state.sunk],
         "restriction": lambda state, seat: None if state.restrict_by < 0 else ("allies", "axis")[state.restrict_side],
         "admiral_combined": lambda state, seat: state.admiral_by >= 0,
-        "bomb_alley_on": lambda state, seat: state.game.ids[state.entry_card[state.bomb_entry]] if state.bomb_entry >= 0 else None,
+        "bomb_alley_on": lambda state, seat: state.table.ids[state.entry_card[state.bomb_entry]] if state.bomb_entry >= 0 else None,
         "shallows": lambda state, seat: state.shallows_by >= 0,
         "sirocco_holder": lambda state, seat: state.sirocco_holder if state.sirocco_holder >= 0 else None,
-        "lost_selected": lambda state, seat: [state.game.ids[c] for c in state.lost_cards]
+        "lost_selected": lambda state, seat: [state.table.ids[c] for c in state.lost_cards]
         if state.lost_player == seat else len(state.lost_cards),
         "lost_seats": lambda state, seat: list(state.lost_seats),
-        "supply_candidates": lambda state, seat: [state.game.ids[c] for c in rules.supply_candidates(state)]
-        if state.phase == codes.PH_SUPPLY else [],
-        "share_pool": lambda state, seat: [state.game.ids[c] for c in state.share_pool],
+        "supply_candidates": lambda state, seat: [state.table.ids[c] for c in rules.supply_candidates(state)]
+        if state.phase == Phase.SUPPLY else [],
+        "share_pool": lambda state, seat: [state.table.ids[c] for c in state.share_pool],
         "share_counts": lambda state, seat: list(state.share_count),
-        "won_vp": lambda state, seat: [sum(map(state.game.vp.__getitem__, won)) for won in state.won],
+        "won_vp": lambda state, seat: [sum(map(state.table.vp.__getitem__, won)) for won in state.won],
         "my_vp": lambda state, seat: rules.victory_points(state)[seat],
         "series_vp": lambda state, seat: list(state.series_vp) if state.series else None,
         "game_number": lambda state, seat: state.game_number,
-        "log": lambda state, seat: [event_text(state.game.ids, e) for e in state.previous_log + state.log],
+        "log": lambda state, seat: [event_text(state.table.ids, e) for e in state.previous_log + state.log],
         "final_vp": lambda state, seat: rules.victory_points(state),
     }
 
@@ -139,13 +140,17 @@ def _field_table() -> dict[str, Callable[[MedSiroccoState, int], Any]]:
 _FIELDS = _field_table()
 
 
-def observe(state: MedSiroccoState, seat: int, fields: frozenset[str] | None = None) -> JSON:
-    """Exactly what `seat` may know now (`final_vp` once the game is over); with `fields`, only those
-    top-level fields, each computed only when asked for (bots read a few fields on every move)."""
-    over = state.phase == codes.PH_END
-    if fields is None:
-        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
-                                    if over or name != "final_vp"})
+def observe(state: MedSiroccoState, seat: int) -> JSON:
+    """Exactly what `seat` may know now (`final_vp` once the game is over)."""
+    over = state.phase == Phase.END
+    return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()
+                                if over or name != "final_vp"})
+
+
+def observe_fields(state: MedSiroccoState, seat: int, fields: frozenset[str]) -> JSON:
+    """The named top-level fields of `observe(state, seat)`, each computed only when asked for (bots read a
+    few fields on every move)."""
+    over = state.phase == Phase.END
     chosen = _CHOSEN.get(fields)
     if chosen is None:
         chosen = tuple((name, build) for name, build in _FIELDS.items() if name in fields)
@@ -179,7 +184,7 @@ def observe_public(state: MedSiroccoState) -> JSON:
     """What every seat sees (a spectator's view): `observe`'s public fields, every face-down card hidden,
     and for the private ones only what all may know (how many Operations are drawn to choose from, how many
     cards Lost's player has chosen)."""
-    over = state.phase == codes.PH_END
+    over = state.phase == Phase.END
     view: dict[str, Any] = {name: build(state, -1) for name, build in _FIELDS.items()
                             if name not in _PRIVATE_FIELDS and (over or name != "final_vp")}
     view["seat"] = None
@@ -263,7 +268,7 @@ def determinize(state: MedSiroccoState, seat: int, rng: Rng) -> MedSiroccoState:
 
 def zones(state: MedSiroccoState) -> dict[str, list[str]]:
     """God view: every card's zone (hands, piles, play, under the Operation, won, captured, sunk)."""
-    ids = state.game.ids
+    ids = state.table.ids
     where: dict[str, list[str]] = {}
     for p in range(state.num_players):
         where[f"hand:{p}"] = [ids[c] for c in state.hands[p]]
@@ -275,18 +280,18 @@ def zones(state: MedSiroccoState) -> dict[str, list[str]]:
     where["discard"] = [ids[c] for c in state.discard]
     where["operations"] = [ids[c] for c in state.operations_pile]
     where["operations:out"] = [ids[c] for c in state.operations_out]
-    in_play = state.operation >= 0 and (state.stage != codes.ST_SHARE or state.operation in state.share_pool)
+    in_play = state.operation >= 0 and (state.stage != Stage.SHARE or state.operation in state.share_pool)
     where["operation"] = [ids[c] for c in ([state.operation] if in_play else []) + state.operation_choice]
     where["prizes"] = [ids[c] for c in state.share_pool if c != state.operation]
     where["under"] = [ids[c] for c in state.under_card if c >= 0]
     where["sunk"] = [ids[c] for c in state.sunk]
-    where["sirocco"] = [ids[state.game.index["S01"]]] if state.sirocco_holder >= 0 else []
+    where["sirocco"] = [ids[state.table.index["S01"]]] if state.sirocco_holder >= 0 else []
     return where
 
 
 def position(state: MedSiroccoState) -> JSON:
     """The documented position fields (docs/notation/med-sirocco.md)."""
-    g = state.game
+    table = state.table
     return {
         "phase": codes.PHASE_NAMES[state.phase],
         "stage": codes.STAGE_NAMES[state.stage],
@@ -294,7 +299,7 @@ def position(state: MedSiroccoState) -> JSON:
         "dealer": state.dealer,
         "operations_done": state.operations_done,
         "operations_total": state.operations_total,
-        "operation": g.ids[state.operation] if state.operation >= 0 else None,
+        "operation": table.ids[state.operation] if state.operation >= 0 else None,
         "kind": None if state.operation < 0 else ("battle" if state.is_battle else "convoy"),
         "engagement_type": TYPE_NAMES.get(state.engagement_type, "none") if state.operation >= 0 else None,
         "round": state.round_index + 1,
@@ -318,18 +323,18 @@ def hidden_action_text(state: MedSiroccoState, action: int, seat: int | None) ->
     (3.2, Storm cards other than Night excepted); the cards the Lost player chooses to exchange and the card
     taken from the chosen player's hand (S02: the two players concerned see it). Dice, Operations turned
     over, Explosion losses and every face-up play are public."""
-    g = state.game
-    if state.phase == codes.PH_CHANCE:
+    table = state.table
+    if state.phase == Phase.CHANCE:
         ck = state.chance_kind
-        if ck == codes.CK_DRAW:
+        if ck == ChanceKind.DRAW:
             drawer = state.draw_queue[0]
             return None if seat == drawer else f"player {drawer} draws a card"
-        if ck == codes.CK_OP:
+        if ck == ChanceKind.OPERATION:
             turned_over = not state.operation_choice and (not state.advanced or len(state.operations_pile) == 1)
             if turned_over or seat == state.first_player:
                 return None
             return f"player {state.first_player} draws an Operation to choose from"
-        if ck == codes.CK_LOST_PICK:
+        if ck == ChanceKind.LOST_PICK:
             taker, giver = state.lost_player, state.lost_seats[state.lost_step]
             if seat in (taker, giver):
                 return None
@@ -338,11 +343,11 @@ def hidden_action_text(state: MedSiroccoState, action: int, seat: int | None) ->
     player = state.to_act
     if seat == player:
         return None
-    if state.phase in (codes.PH_TURN, codes.PH_BUILD) and PLAY <= action < DISCARD:
+    if state.phase in (Phase.TURN, Phase.BUILD) and PLAY <= action < DISCARD:
         card = action - PLAY
-        night_or_not_storm = g.kind[card] != K_STORM or g.effect[card] == E_NIGHT
+        night_or_not_storm = table.kind[card] != K_STORM or table.effect[card] == E_NIGHT
         if state.is_battle and state.round_index == 1 and state.turn_mode == 0 and night_or_not_storm:
             return f"player {player} plays a card face down"
-    if state.phase == codes.PH_LOST_CARD:
+    if state.phase == Phase.LOST_CARD:
         return f"player {player} chooses a card to exchange"
     return None

@@ -20,12 +20,8 @@ from warcards.games.med_sirocco.rules.procedure import (
     advance,
     apply,
     apply_chance,
-    chance_outcomes,
-    draw_at,
-    legal_now,
-    sample_outcome,
+    chance,
     start_operation,
-    uniform_outcomes,
 )
 from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_points
 
@@ -33,18 +29,14 @@ __all__ = [
     "advance",
     "apply",
     "apply_chance",
-    "chance_outcomes",
+    "chance",
     "draw",
-    "draw_at",
     "hand_limit",
     "illegal_reason",
     "legal_actions",
-    "legal_now",
     "new_deal",
     "returns",
-    "sample_outcome",
     "start_operation",
     "supply_candidates",
-    "uniform_outcomes",
     "victory_points",
 ]

@@ -20,24 +20,7 @@ from warcards.games.med_sirocco.cards import (
     SUB,
     SURFACE,
 )
-from warcards.games.med_sirocco.codes import (
-    NO_REFUSAL,
-    PH_ADMIRAL,
-    PH_BUILD,
-    PH_CHANCE,
-    PH_END,
-    PH_HELD,
-    PH_LOST_CARD,
-    PH_LOST_SEAT,
-    PH_OP_CHOOSE,
-    PH_SHARE,
-    PH_SIROCCO_TARGET,
-    PH_SUPPLY,
-    PH_TARGET,
-    PH_TURN,
-    PH_TYPE,
-    PLAY_PHASES,
-)
+from warcards.games.med_sirocco.codes import NO_REFUSAL, PLAY_PHASES, Phase
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
     ADMIRAL_B,
@@ -86,9 +69,8 @@ DISCARD_ACTIONS = [DISCARD + c for c in range(N_PILE)]
 
 
 def legal_actions(state: MedSiroccoState) -> list[int]:
-    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts); at a chance
-    node the outcomes' numbers and at the end none, so that the state's `_legal_list` is this function itself
-    (the engine then asks no `current_player()` first).
+    """The sorted legal actions of the player to act (1.4 C, 3.1, 3.2, 4.0, 5.0 and the card texts): the state's
+    `_legal_actions` (the engine asks it at decision nodes only; a chance node is described by `chance`).
 
     A play's phases (most decisions) are answered here; `legal_other` answers the rest. The play actions
     are the card numbers themselves (PLAY is 0), so a set of cards met with the hand is a set of actions;
@@ -108,7 +90,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
                 if check_play(state, p, c) == NO_REFUSAL:
                     acts.append(c)
         acts.sort()
-        if ph == PH_BUILD:
+        if ph == Phase.BUILD:
             acts.append(DONE)
         elif not acts:
             acts.append(PASS)
@@ -143,7 +125,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
                     acts.append(c)
             elif check_play(state, p, c) == NO_REFUSAL:
                 acts.append(c)
-    if ph == PH_BUILD:
+    if ph == Phase.BUILD:
         acts.sort()
         acts.append(DONE)
     elif state.turn_mode == 1:
@@ -166,31 +148,29 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
 def legal_other(state: MedSiroccoState, ph: int) -> list[int]:
     """The sorted legal actions in the phases other than a play's (5.0, 3.1, 2.41–2.46, S02, S04, S06)."""
     p = state.to_act
-    if ph == PH_TYPE:
+    if ph == Phase.TYPE:
         return [TYPE, TYPE + 1, TYPE + 2, TYPE + 3]
-    if ph == PH_OP_CHOOSE:
+    if ph == Phase.OP_CHOOSE:
         return sorted(SELECT + c for c in state.operation_choice)
-    if ph == PH_ADMIRAL:
+    if ph == Phase.ADMIRAL:
         return [ADMIRAL_A, ADMIRAL_B]
-    if ph == PH_TARGET:
+    if ph == Phase.TARGET:
         kind = K_BONUS if state.target_effect == E_FOG else K_FORCE
-        g = state.game
+        table = state.table
         return sorted({SELECT + state.entry_card[e] for e in range(len(state.entry_card))
-                       if state.entry_alive[e] and not state.entry_face_down[e] and g.kind[state.entry_card[e]] == kind})
-    if ph == PH_SIROCCO_TARGET:
+                       if state.entry_alive[e] and not state.entry_face_down[e] and table.kind[state.entry_card[e]] == kind})
+    if ph == Phase.SIROCCO_TARGET:
         return [SEAT + q for q in sirocco_targets(state, p)]
-    if ph == PH_HELD:
+    if ph == Phase.HELD:
         return [PASS, USE]
-    if ph == PH_LOST_CARD:
+    if ph == Phase.LOST_CARD:
         return sorted(SELECT + c for c in state.hands[p] if c not in state.lost_cards)
-    if ph == PH_LOST_SEAT:
+    if ph == Phase.LOST_SEAT:
         return [SEAT + q for q in range(state.num_players) if q != p and q not in state.lost_seats and state.hands[q]]
-    if ph == PH_SUPPLY:
+    if ph == Phase.SUPPLY:
         return sorted([SELECT + c for c in supply_candidates(state)] + [PASS])
-    if ph == PH_SHARE:
+    if ph == Phase.SHARE:
         return [SEAT + q for q in share_targets(state)]
-    if ph == PH_CHANCE:
-        return [outcome for outcome, _ in state.chance_outcomes()]  # the engine's list at a chance node
     return []  # the end
 
 
@@ -253,12 +233,12 @@ def card_groups(g: MedSiroccoGame) -> CardGroups:
         elif k == K_SUPPLY:
             supply.append(c)
         elif k == K_BONUS:
-            (bonus_solo if g.solo[c] else bonus_hosted).append(c)
+            (bonus_solo if g.table.solo[c] else bonus_hosted).append(c)
             if frame == SUB:
                 bonus_sub.append(c)
-        elif k == K_STORM and g.effect[c] in (E_SIROCCO, E_EXPLOSION):
+        elif k == K_STORM and g.table.effect[c] in (E_SIROCCO, E_EXPLOSION):
             storm_free.append(c)
-        elif k != K_STORM or g.effect[c] != E_NIGHT:
+        elif k != K_STORM or g.table.effect[c] != E_NIGHT:
             others.append(c)
     return CardGroups(
         side_free=(frozenset(side_free[-1]), frozenset(side_free[0]), frozenset(side_free[1])),
@@ -302,52 +282,52 @@ def illegal_reason(state: MedSiroccoState, action: int) -> str:
     """Why a real action is not legal now, citing the rule."""
     ph = state.phase
     p = state.to_act
-    if ph == PH_END:
+    if ph == Phase.END:
         return "the game is over"
-    if ph in (PH_TURN, PH_BUILD) and PLAY <= action < DISCARD:
+    if ph in (Phase.TURN, Phase.BUILD) and PLAY <= action < DISCARD:
         c = action - PLAY
         if c not in state.hands[p]:
-            return f"1.4 C: {state.game.label(c)} is not in your hand"
+            return f"1.4 C: {state.table.label(c)} is not in your hand"
         if face_down_round(state) and state.turn_mode == 0:
             code = check_play(state, p, c)
             return reason_text(state, p, c, code)
         code = check_play(state, p, c)
         if code != NO_REFUSAL:
             return reason_text(state, p, c, code)
-    if (ph == PH_TURN and action in (PASS, DISCARD_ALL)) or (DISCARD <= action < SELECT and ph == PH_TURN):
+    if (ph == Phase.TURN and action in (PASS, DISCARD_ALL)) or (DISCARD <= action < SELECT and ph == Phase.TURN):
         if must_play(state) and not face_down_round(state):
             return "3.2: in the 1st round of a Battle each player must play a card if he has a valid one"
         if face_down_round(state):
             return "3.2: in the 2nd round of a Battle each player must play a card face down"
         if DISCARD <= action < SELECT:
-            return f"1.4 C: {state.game.label(action - DISCARD)} is not in your hand"
-    if ph == PH_BUILD and (DISCARD <= action < SELECT or action in (DISCARD_ALL, PASS)):
+            return f"1.4 C: {state.table.label(action - DISCARD)} is not in your hand"
+    if ph == Phase.BUILD and (DISCARD <= action < SELECT or action in (DISCARD_ALL, PASS)):
         return "1.4 C: you have played a card; add cards to the play or end it with done"
-    if ph == PH_TURN and action == PASS and state.hands[p]:
+    if ph == Phase.TURN and action == PASS and state.hands[p]:
         return "1.4 C: you hold cards: play a card, discard one card or discard all (pass only with an empty hand)"
-    if ph == PH_TURN and action == DONE:
+    if ph == Phase.TURN and action == DONE:
         return "1.4 C: play a card, discard one card or discard all before done"
-    names = {PH_CHANCE: "chance acts now", PH_OP_CHOOSE: "5.0: choose which of the two Operations to play",
-             PH_TYPE: "3.1: the first player declares the engagement type (air, surface, sub or combined)",
-             PH_ADMIRAL: "2.46: choose the Admiral's action: combined type (A) or two Force cards (B)",
-             PH_TARGET: "S04/S06: select a face-up card in play as the target",
-             PH_SIROCCO_TARGET: "2.44: choose the player whose involvement the Sirocco cancels",
-             PH_HELD: "2.44: use the Sirocco passed to you, or discard it (pass)",
-             PH_LOST_CARD: "S02: select a card of your hand to exchange",
-             PH_LOST_SEAT: "S02: choose another player holding cards",
-             PH_SUPPLY: "2.41: pick up a ship card of the winning side, or pass",
-             PH_SHARE: "5.0: name the winning-side player who receives the next prize card (in the end each "
+    names = {Phase.CHANCE: "chance acts now", Phase.OP_CHOOSE: "5.0: choose which of the two Operations to play",
+             Phase.TYPE: "3.1: the first player declares the engagement type (air, surface, sub or combined)",
+             Phase.ADMIRAL: "2.46: choose the Admiral's action: combined type (A) or two Force cards (B)",
+             Phase.TARGET: "S04/S06: select a face-up card in play as the target",
+             Phase.SIROCCO_TARGET: "2.44: choose the player whose involvement the Sirocco cancels",
+             Phase.HELD: "2.44: use the Sirocco passed to you, or discard it (pass)",
+             Phase.LOST_CARD: "S02: select a card of your hand to exchange",
+             Phase.LOST_SEAT: "S02: choose another player holding cards",
+             Phase.SUPPLY: "2.41: pick up a ship card of the winning side, or pass",
+             Phase.SHARE: "5.0: name the winning-side player who receives the next prize card (in the end each "
                        "receives as many cards as the others, or one more)"}
-    if TYPE <= action < ADMIRAL_A and ph != PH_TYPE:
+    if TYPE <= action < ADMIRAL_A and ph != Phase.TYPE:
         return "3.1: the 1st player declares the type at the start of a Convoy only (a Battle is combined, 3.2)"
-    if action in (ADMIRAL_A, ADMIRAL_B) and ph != PH_ADMIRAL:
+    if action in (ADMIRAL_A, ADMIRAL_B) and ph != Phase.ADMIRAL:
         return "2.46: the Admiral's choice is made right after he is played, when the type is not combined"
-    if action == USE and ph != PH_HELD:
+    if action == USE and ph != Phase.HELD:
         return "2.44: you hold no Sirocco passed to you"
-    if SEAT <= action < TYPE and ph not in (PH_SIROCCO_TARGET, PH_LOST_SEAT, PH_SHARE):
+    if SEAT <= action < TYPE and ph not in (Phase.SIROCCO_TARGET, Phase.LOST_SEAT, Phase.SHARE):
         return "no player is to be chosen now (2.44 Sirocco, S02 Lost, 5.0 sharing)"
-    if SELECT <= action < SEAT and ph not in (PH_OP_CHOOSE, PH_TARGET, PH_LOST_CARD, PH_SUPPLY):
+    if SELECT <= action < SEAT and ph not in (Phase.OP_CHOOSE, Phase.TARGET, Phase.LOST_CARD, Phase.SUPPLY):
         return "no card is to be selected now (5.0, S02, S04, S06, 2.41)"
-    if ph in (PH_TURN, PH_BUILD):
+    if ph in (Phase.TURN, Phase.BUILD):
         return "1.4 C: that is not a legal play now"
     return names.get(ph, "not legal now")

@@ -23,8 +23,6 @@ from warcards.games.med_sirocco.cards import (
     SURFACE,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_EXPLOSION,
-    CK_ROLL,
     EV_DRAW,
     EV_INVALID,
     EV_NO_COMBAT,
@@ -34,15 +32,10 @@ from warcards.games.med_sirocco.codes import (
     NO_INTEL_ROUND,
     NO_NIGHT,
     NO_REFUSAL,
-    PH_CHANCE,
-    PH_SHARE,
-    PH_SUPPLY,
-    ST_RESOLVE,
-    ST_SHARE,
-    ST_START_OP,
-    ST_SUPPLY,
-    ST_TURNS,
     SUPPLY_IN_PLAY,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.rules.play_checks import (
     check_play,
@@ -79,7 +72,7 @@ def round_end(state: MedSiroccoState) -> bool:
             state.explosion_entry = e
             state.explosion_sum = 0
             state.explosion_left = 2
-            set_chance(state, CK_EXPLOSION)
+            set_chance(state, ChanceKind.EXPLOSION)
             return True
     state.revealed = False
     state.shallows_by = -1
@@ -93,9 +86,9 @@ def round_end(state: MedSiroccoState) -> bool:
         state.turn_index = 0
         if state.num_players > 2 and state.is_battle:
             state.restrict_by = -1
-        state.stage = ST_TURNS
+        state.stage = Stage.TURNS
         return False
-    state.stage = ST_RESOLVE
+    state.stage = Stage.RESOLVE
     return False
 
 
@@ -107,8 +100,9 @@ def reveal(state: MedSiroccoState) -> None:
     entries); a card is checked as a face-up play (`check_play`), but a Storm card is valid only as Night
     action (S05) and an Intelligence card never (2.45: 1st round only)."""
     g = state.game
+    table = state.table
     n = state.num_players
-    night = g.index["S05"]
+    night = table.index["S05"]
     e_card = state.entry_card
     alive = state.entry_alive
     face_down = state.entry_face_down
@@ -119,8 +113,8 @@ def reveal(state: MedSiroccoState) -> None:
             mine_of[q].append(e)
             if e_card[e] == night:
                 night_seats |= 1 << q
-    kind = g.kind
-    effect = g.effect
+    kind = table.kind
+    effect = table.effect
     played_side = g.played_side
     for i in range(n):
         p = (state.first_player + i) % n
@@ -173,24 +167,25 @@ def reveal(state: MedSiroccoState) -> None:
 def resolve(state: MedSiroccoState) -> bool:
     """3.4: dice for '?' after all plays (one per '?' per value counted), then the side totals decide."""
     g = state.game
+    table = state.table
     if not state.resolved:
         state.resolved = True
         q: list[int] = []
         et = state.engagement_type
         alive = state.entry_alive
-        kind = g.kind
+        kind = table.kind
         dice_in = g.dice_in[et]
         for e, c in enumerate(state.entry_card):
             if not dice_in[c] or not alive[e] or kind[c] != K_FORCE:
                 continue  # no '?' counted in this type (most cards), or not a Force card in play
-            dice = g.dice[c]
+            dice = table.dice[c]
             for ti in range(3):
                 if et >> ti & 1 and dice[ti]:
                     count = dice[ti] * (2 if ti == 0 and e == state.bomb_entry else 1)
                     q.extend([e * 3 + ti] * count)
         state.roll_queue = q
     if state.roll_queue:
-        set_chance(state, CK_ROLL)
+        set_chance(state, ChanceKind.ROLL)
         return True
     outcome(state)
     return False
@@ -207,15 +202,16 @@ def outcome(state: MedSiroccoState) -> None:
     per card when air counts, 1 in all to the bombed target with its Bonus cards (O32–O38, 2.48, R9). A Bonus
     card played alone counts as a card of its own."""
     g = state.game
+    table = state.table
     e_card = state.entry_card
     alive = state.entry_alive
-    kind = g.kind
-    fixed = g.fixed
+    kind = table.kind
+    fixed = table.fixed
     et = state.engagement_type
     fixed_in = g.fixed_in[et]
     air = et & AIR
     op = state.operation
-    op_air = 1 if g.op_air_bonus[op] and air else 0
+    op_air = 1 if table.op_air_bonus[op] and air else 0
     bomb = state.bomb_entry
     hosts = state.entry_host
     n_entries = len(e_card)
@@ -230,7 +226,7 @@ def outcome(state: MedSiroccoState) -> None:
             else:
                 on_host[host] += fixed_in[c]
     dice = state.entry_dice
-    victim = g.victim
+    victim = table.victim
     side = state.entry_side
     player = state.entry_player
     vals = [0] * n_entries
@@ -276,7 +272,7 @@ def outcome(state: MedSiroccoState) -> None:
         return
     if tot[0] == tot[1]:
         intel_sides = {state.entry_side[e] for e in range(len(state.entry_card))
-                       if state.entry_alive[e] and g.kind[state.entry_card[e]] == K_SPECIAL and g.effect[state.entry_card[e]] == E_INTEL}
+                       if state.entry_alive[e] and table.kind[state.entry_card[e]] == K_SPECIAL and table.effect[state.entry_card[e]] == E_INTEL}
         if len(intel_sides) == 1:
             win = 1 - intel_sides.pop()
         else:
@@ -292,7 +288,7 @@ def outcome(state: MedSiroccoState) -> None:
         queue += [SUPPLY_IN_PLAY + e for e in supplies if side[e] == win]
     state.supply_queue = queue
     state.picked = []
-    state.stage = ST_SUPPLY
+    state.stage = Stage.SUPPLY
 
 
 def no_combat(state: MedSiroccoState) -> None:
@@ -333,11 +329,11 @@ def draw(state: MedSiroccoState) -> None:
 
 def supply_candidates(state: MedSiroccoState) -> list[int]:
     """2.41: a binoculars-view (surface) Force card of the winning side, played by anyone in this Engagement."""
-    g = state.game
+    table = state.table
     win = state.winning_side
-    out = [c for i, c in enumerate(state.under_card) if state.under_side[i] == win and g.kind[c] == K_FORCE and g.frame[c] == SURFACE]
+    out = [c for i, c in enumerate(state.under_card) if state.under_side[i] == win and table.kind[c] == K_FORCE and table.frame[c] == SURFACE]
     out += [state.entry_card[e] for e in range(len(state.entry_card)) if state.entry_alive[e] and state.entry_side[e] == win
-            and g.kind[state.entry_card[e]] == K_FORCE and g.frame[state.entry_card[e]] == SURFACE]
+            and table.kind[state.entry_card[e]] == K_FORCE and table.frame[state.entry_card[e]] == SURFACE]
     return sorted(c for c in out if c not in state.picked)
 
 
@@ -348,7 +344,7 @@ def next_supply(state: MedSiroccoState) -> bool:
         player = state.under_player[code] if code < SUPPLY_IN_PLAY else state.entry_player[code - SUPPLY_IN_PLAY]
         if supply_candidates(state):
             state.to_act = player
-            state.phase = PH_SUPPLY
+            state.phase = Phase.SUPPLY
             return True
         state.supply_queue.pop(0)
         supply_done(state, code)
@@ -375,7 +371,7 @@ def supply_pick(state: MedSiroccoState, p: int, card: int) -> None:
                 state.known_cards[i] |= 1 << card
         state.any_known = True
     supply_done(state, code)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -386,7 +382,7 @@ SPOIL_KINDS = (K_FORCE, K_SUPPLY)
 def after_supply(state: MedSiroccoState) -> None:
     """3.4 Winning the trick: the Operation and the losing side's Force and Supply cards (of every round)
     go to the winner (5.0: shared); every other card is discarded."""
-    kind = state.game.kind
+    kind = state.table.kind
     lose = 1 - state.winning_side
     picked = state.picked
     discard = state.discard  # each other card `to_discard`, here without the call
@@ -417,7 +413,7 @@ def after_supply(state: MedSiroccoState) -> None:
             state.share_pool = [state.operation, *sorted(spoils)]
             state.share_eligible = elig
             state.share_count = [0] * state.num_players
-            state.stage = ST_SHARE
+            state.stage = Stage.SHARE
             return
     award_operation(state, state.winner, state.operation)
     state.captured[state.winner].extend(spoils)
@@ -428,7 +424,7 @@ def award_operation(state: MedSiroccoState, p: int, op: int) -> None:
     """1.1 / 1.5: the Operation is won (its VP, and its freighter for the hand size)."""
     state.won[p].append(op)
     state.log.append((EV_WIN, p, op))
-    load = state.game.op_load[op]
+    load = state.table.op_load[op]
     if load == 2:
         state.freighters_full[p] += 1
     elif load == 1:
@@ -468,7 +464,7 @@ def share_next(state: MedSiroccoState) -> bool:
         cands = share_targets(state)
         if len(cands) > 1:
             state.to_act = state.winner
-            state.phase = PH_SHARE
+            state.phase = Phase.SHARE
             return True
         share_give(state, cands[0])
     finish_operation(state)
@@ -482,7 +478,7 @@ def share_give(state: MedSiroccoState, q: int) -> None:
         award_operation(state, q, c)
     else:
         state.captured[q].append(c)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -503,6 +499,6 @@ def finish_operation(state: MedSiroccoState) -> None:
     queue_refill(state, state.first_player)
     state.operations_done += 1
     state.first_player = (state.first_player + 1) % state.num_players
-    state.stage = ST_START_OP
-    state.phase = PH_CHANCE
+    state.stage = Stage.START_OPERATION
+    state.phase = Phase.CHANCE
     state.chance_kind = -1

@@ -90,7 +90,7 @@ def shallows_active(state: MedSiroccoState, p: int) -> bool:
 
 
 def visible_alive(state: MedSiroccoState, kind: int) -> bool:
-    deck_kind = state.game.kind
+    deck_kind = state.table.kind
     for e in range(len(state.entry_card)):
         if state.entry_alive[e] and not state.entry_face_down[e] and deck_kind[state.entry_card[e]] == kind:
             return True
@@ -100,17 +100,17 @@ def visible_alive(state: MedSiroccoState, kind: int) -> bool:
 def find_host(state: MedSiroccoState, p: int, bonus: int) -> int:
     """2.3: the Force card of this play that a Bonus joins: same type, and same nation (Axis), same side
     (Allies), any Allied card (X54) or any Axis card (A53). The latest such card, or -1."""
-    g = state.game
-    frame = g.frame[bonus]
-    on = g.plays_on[bonus]
-    bside = g.side[bonus]
-    bnation = g.nation[bonus]
+    table = state.table
+    frame = table.frame[bonus]
+    on = table.plays_on[bonus]
+    bside = table.side[bonus]
+    bnation = table.nation[bonus]
     e_card = state.entry_card
     e_player = state.entry_player
     alive = state.entry_alive
     face_down = state.entry_face_down
-    kind = g.kind
-    frames = g.frame
+    kind = table.kind
+    frames = table.frame
     for e in range(len(e_card) - 1, state.turn_first_entry - 1, -1):
         if e_player[e] != p or not alive[e] or face_down[e]:
             continue
@@ -118,15 +118,15 @@ def find_host(state: MedSiroccoState, p: int, bonus: int) -> int:
         if kind[c] != K_FORCE or not (frames[c] & frame):
             continue
         if on == ON_NATION:
-            if g.nation[c] != bnation:
+            if table.nation[c] != bnation:
                 continue
         elif on == ON_ALLIES:
-            if g.side[c] != ALLIES:
+            if table.side[c] != ALLIES:
                 continue
         elif on == ON_AXIS:
-            if g.side[c] != AXIS:
+            if table.side[c] != AXIS:
                 continue
-        elif g.side[c] != bside:
+        elif table.side[c] != bside:
             continue
         return e
     return -1
@@ -148,6 +148,7 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
     1.4 C, 3.1, 3.2 (one side per player), 2.2 / 3.1 (the year), 2.3 (Bonus), 2.41–2.48 and the Storm cards.
     """
     g = state.game
+    table = state.table
     k, sd, years, frame = g.card_facts[c]
     if sd != NEUTRAL:
         t_side = state.turn_side
@@ -170,14 +171,14 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
             return NO_RAID_SURFACE
         return NO_REFUSAL
     if k == K_BONUS:
-        if g.frame[c] == SUB and shallows_active(state, p):
+        if table.frame[c] == SUB and shallows_active(state, p):
             return NO_SHALLOWS
-        if not g.solo[c] and find_host(state, p, c) < 0:
+        if not table.solo[c] and find_host(state, p, c) < 0:
             return NO_BONUS_HOST
         return NO_REFUSAL
     if k == K_SUPPLY:
         return NO_REFUSAL
-    eff = g.effect[c]
+    eff = table.effect[c]
     if k == K_SPECIAL:
         if eff in (E_RAID, E_FUEL):
             if not state.engagement_type & SURFACE:
@@ -188,7 +189,7 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
                 return NO_TWIN
             for e in range(state.turn_first_entry, len(state.entry_card)):
                 ce = state.entry_card[e]
-                if state.entry_alive[e] and not state.entry_face_down[e] and g.kind[ce] == K_FORCE and not g.frame[ce] & SURFACE:
+                if state.entry_alive[e] and not state.entry_face_down[e] and table.kind[ce] == K_FORCE and not table.frame[ce] & SURFACE:
                     return NO_RAID_SURFACE
             return NO_REFUSAL
         if eff == E_INTEL:
@@ -218,16 +219,16 @@ def check_play(state: MedSiroccoState, p: int, c: int) -> int:
 
 def reason_text(state: MedSiroccoState, p: int, c: int, code: int) -> str:
     """The refusal message for `check_play`'s code, citing the rule."""
-    g = state.game
-    label = g.label(c)
+    table = state.table
+    label = table.label(c)
     if code == NO_SIDE:
         return (f"3.1/3.2: a player plays cards of one side only in an Engagement; you fight for "
                 f"{('Allies', 'Axis')[state.turn_side]} and {label} is not")
     if code == NO_RESTRICT:
-        return (f"2.42/2.43: after {g.label(state.restrict_card)} the remaining players may only play "
+        return (f"2.42/2.43: after {table.label(state.restrict_card)} the remaining players may only play "
                 f"{('Allied', 'Axis')[state.restrict_side]} cards or discard")
     if code == NO_YEAR:
-        years = [str(FIRST_YEAR + i) for i in range(4) if g.years[c] >> i & 1]
+        years = [str(FIRST_YEAR + i) for i in range(4) if table.years[c] >> i & 1]
         return f"3.1 The year: {label} is playable in {', '.join(years)}; this Operation is {state.year}"
     if code == NO_ONE_FORCE:
         return "1.4 C: one Force card per play (two only with an Admiral's option B, 2.46)"
@@ -235,7 +236,7 @@ def reason_text(state: MedSiroccoState, p: int, c: int, code: int) -> str:
         return f"S07 Shallows: no periscope-view (submarine) card may be played after it this round ({label})"
     if code == NO_BONUS_HOST:
         return (f"2.3: {label} must join a Force card of this play of the same type and "
-                f"{'nation' if g.plays_on[c] == ON_NATION else 'side'}; it may not be played on its own")
+                f"{'nation' if table.plays_on[c] == ON_NATION else 'side'}; it may not be played on its own")
     if code == NO_RAID_TYPE:
         return f"2.42/2.43: {label} is played in a surface or combined Engagement only"
     if code == NO_RAID_SURFACE:

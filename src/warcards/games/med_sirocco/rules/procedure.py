@@ -1,15 +1,14 @@
 """The procedure (1.3, 1.4 A–D, 3.0, 4.0): the Operation's steps, a player's turn and play, chance events,
-and `advance`, which runs the procedure until a player must decide or chance must act. `apply` and
-`legal_now` are the state's hooks.
+and `advance`, which runs the procedure until a player must decide or chance must act. `apply`, `chance`
+and `apply_chance` are the state's hooks.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import UNIFORM_SUMS, not_a_chance_node, sample_chance, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, Chance, Uniform, not_a_chance_node, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -31,50 +30,22 @@ from warcards.games.med_sirocco.cards import (
     NEUTRAL,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_DRAW,
-    CK_EXPL_PICK,
-    CK_EXPLOSION,
-    CK_LOST_PICK,
-    CK_OP,
-    CK_ROLL,
-    CK_SIROCCO,
     EV_OP,
     EV_ROLL_CARD,
     EV_ROLL_EXPL,
     EV_ROLL_SIROCCO,
     EV_SUNK,
     FIRST_YEAR,
-    PH_ADMIRAL,
-    PH_BUILD,
-    PH_CHANCE,
-    PH_END,
-    PH_HELD,
-    PH_LOST_CARD,
-    PH_LOST_SEAT,
-    PH_OP_CHOOSE,
-    PH_SHARE,
-    PH_SIROCCO_TARGET,
-    PH_SUPPLY,
-    PH_TARGET,
-    PH_TURN,
-    PH_TYPE,
     PLAY_PHASES,
-    ST_DONE,
-    ST_INTEL,
-    ST_RESOLVE,
-    ST_ROUND_END,
-    ST_ROUND_START,
-    ST_SHARE,
-    ST_START_OP,
-    ST_SUPPLY,
-    ST_TURNS,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.notation import (
     ADMIRAL_A,
     DIE,
     DISCARD,
     DISCARD_ALL,
-    N_CARDS,
     PASS,
     PLAY,
     SEAT,
@@ -82,9 +53,6 @@ from warcards.games.med_sirocco.notation import (
     TYPE,
     TYPE_MASKS,
     USE,
-)
-from warcards.games.med_sirocco.rules.legal import (
-    legal_actions,
 )
 from warcards.games.med_sirocco.rules.outcome import (
     after_supply,
@@ -133,7 +101,7 @@ if TYPE_CHECKING:
 
 # ----- transitions -------------------------------------------------------------------------------------------------
 def apply(state: MedSiroccoState, action: int) -> None:
-    """Apply a legal player action (or, at a chance node, a chance outcome: `apply_chance`), then run the
+    """Apply a legal player action (or, at a chance node, a chance outcome: `apply_outcome`), then run the
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
     p = state.to_act
@@ -144,12 +112,13 @@ def apply(state: MedSiroccoState, action: int) -> None:
             # `play_effect`. Here without a call of its own: most decisions are plays.
             c = action - PLAY
             g = state.game
+            table = state.table
             state.hands[p].remove(c)
             if state.any_known and any(state.known_cards):  # else `forget` has nothing to do: no call
                 forget(state, c)
-            k = g.kind[c]
+            k = table.kind[c]
             # 3.2: in a Battle's 2nd round cards are played face down, but the Storm cards other than Night action.
-            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and g.effect[c] != E_NIGHT)
+            down = state.is_battle and state.round_index == 1 and state.turn_mode == 0 and not (k == K_STORM and table.effect[c] != E_NIGHT)
             e_card = state.entry_card
             e = len(e_card)
             e_card.append(c)
@@ -161,7 +130,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
             sd = g.played_side[c]
             state.entry_side.append(sd)
             state.entry_dice.extend(NO_DICE)
-            state.phase = PH_BUILD
+            state.phase = Phase.BUILD
             if down:
                 return  # the play goes on: a player's phase, nothing to advance
             if sd != NEUTRAL and state.turn_side < 0:
@@ -201,12 +170,12 @@ def apply(state: MedSiroccoState, action: int) -> None:
             state.sirocco_entry = state.turn_sirocco
         if state.sirocco_holder == p:
             state.held_sirocco_user = p
-        state.phase = PH_CHANCE
+        state.phase = Phase.CHANCE
         state.chance_kind = -1
         advance(state)
         return
-    if ph == PH_CHANCE:  # after a play's phases: the driver loop's draws come through `draw_at`
-        if state.chance_kind == CK_DRAW:
+    if ph == Phase.CHANCE:  # after a play's phases: the driver loop's draws come through `apply_chance`
+        if state.chance_kind == ChanceKind.DRAW:
             # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
             queue = state.draw_queue
             pile = state.pile
@@ -217,116 +186,76 @@ def apply(state: MedSiroccoState, action: int) -> None:
             state.chance_kind = -1
             advance(state)
             return
-        apply_chance(state, action)
+        apply_outcome(state, action)
         return
-    if ph == PH_TYPE:
+    if ph == Phase.TYPE:
         declare_type(state, TYPE_MASKS[action - TYPE])
-    elif ph == PH_OP_CHOOSE:
+    elif ph == Phase.OP_CHOOSE:
         choose_operation(state, action - SELECT)
-    elif ph == PH_ADMIRAL:
+    elif ph == Phase.ADMIRAL:
         admiral(state, p, action == ADMIRAL_A)
-    elif ph == PH_TARGET:
+    elif ph == Phase.TARGET:
         target_card(state, p, action - SELECT)
-    elif ph == PH_SIROCCO_TARGET:
+    elif ph == Phase.SIROCCO_TARGET:
         sirocco_cancel(state, p, action - SEAT)
-    elif ph == PH_HELD:
+    elif ph == Phase.HELD:
         held_sirocco(state, p, action == USE)
-    elif ph == PH_LOST_CARD:
+    elif ph == Phase.LOST_CARD:
         state.lost_cards.append(action - SELECT)
         if len(state.lost_cards) == 2:
             if state.num_players == 2:
                 opp = 1 - p
                 state.lost_seats = [opp, opp]
                 state.lost_step = 0
-                set_chance(state, CK_LOST_PICK)
+                set_chance(state, ChanceKind.LOST_PICK)
             else:
-                state.phase = PH_LOST_SEAT
-    elif ph == PH_LOST_SEAT:
+                state.phase = Phase.LOST_SEAT
+    elif ph == Phase.LOST_SEAT:
         state.lost_seats.append(action - SEAT)
         if len(state.lost_seats) == 2:
             state.lost_step = 0
-            set_chance(state, CK_LOST_PICK)
-    elif ph == PH_SUPPLY:
+            set_chance(state, ChanceKind.LOST_PICK)
+    elif ph == Phase.SUPPLY:
         supply_pick(state, p, -1 if action == PASS else action - SELECT)
-    elif ph == PH_SHARE:
+    elif ph == Phase.SHARE:
         share_give(state, action - SEAT)
-    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+    if state.phase == Phase.CHANCE and state.chance_kind < 0:  # else `advance` would return at once
         advance(state)
 
 
-DICE_ACTIONS = [DIE + k for k in range(6)]
+DICE_ACTIONS = tuple(DIE + k for k in range(6))
+"""A die's faces, 1 to 6, as chance outcomes (3.1, 2.44, S03)."""
 NO_DICE = (0, 0, 0)
 """A new entry's three die totals (air, surface, sub; 3.1), none rolled yet."""
 
 
-def legal_now(state: MedSiroccoState) -> list[int]:
-    """The legal actions or chance outcomes now, for `apply_action` to test against (the state's `_legal_now`
-    fast path): at a chance node the pile itself, uncopied (it is kept sorted; the driver only reads it)."""
-    phase = state.phase
-    if phase == PH_CHANCE:
-        if state.chance_kind == CK_DRAW:
-            return state.pile  # about half of all actions: `chance_actions` without the call
-        return chance_actions(state)
-    if phase == PH_END:
-        return []
-    return legal_actions(state)
-
-
-def chance_actions(state: MedSiroccoState) -> list[int]:
-    """The possible outcomes at a chance node, sorted (a fast path for `legal_actions`)."""
+def chance(state: MedSiroccoState) -> Chance:
+    """What the chance node draws or rolls, and from what: the state's `_chance`. Every chance event of the
+    game is equally likely over distinct outcomes: a card from the Force pile (1.3, 1.5) or the Operations
+    pile (1.4 B), both kept sorted and held uncopied; a die (3.1, 2.44, S03); one of the Explosion player's own
+    Force cards (S03, on a 7) or a card of the chosen player's hand (S02 Lost), taken at random."""
     ck = state.chance_kind
-    if ck == CK_DRAW:
-        return state.pile  # the caller caches it until the next action and hands out copies
-    if ck == CK_OP:
-        return state.operations_pile
-    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
-        return [c for c, _ in chance_outcomes(state)]
-    return DICE_ACTIONS[:]
+    if ck == ChanceKind.DRAW:
+        return Uniform(state.pile)
+    if ck == ChanceKind.OPERATION:
+        return Uniform(state.operations_pile)
+    if ck == ChanceKind.EXPLOSION_PICK:
+        return Uniform(sorted(state.entry_card[e] for e in explosion_own(state)))
+    if ck == ChanceKind.LOST_PICK:
+        return Uniform(lost_pick_candidates(state))
+    return Uniform(DICE_ACTIONS)
 
 
-def uniform_outcomes(state: MedSiroccoState) -> list[int] | None:
-    """1.3 / 1.5: a draw from the Force or Operations pile or a die roll is uniform over the pile (kept sorted)
-    or the faces, the order `chance_outcomes` lists them in: the state's `_uniform_outcomes`, uncopied (read
-    at once by the engine's `sample_outcome`). The random picks of S02 and S03 are left to the pairs (rare)."""
-    ck = state.chance_kind
-    if ck == CK_DRAW:
-        return state.pile
-    if ck == CK_OP:
-        return state.operations_pile
-    if ck in (CK_EXPL_PICK, CK_LOST_PICK):
-        return None
-    return DICE_ACTIONS
-
-
-def sample_outcome(state: MedSiroccoState, u: float) -> int:
-    """The chance outcome at cumulative probability `u`: the state's `_sample_outcome` hook, the engine's
-    default (`pick_uniform` over `uniform_outcomes`, else `sample_chance` over the pairs) without the call to
-    `uniform_outcomes` in between (about half of all actions are draws)."""
-    ck = state.chance_kind
-    if ck == CK_DRAW:
-        outcomes = state.pile
-    elif ck == CK_OP:
-        outcomes = state.operations_pile
-    elif ck in (CK_EXPL_PICK, CK_LOST_PICK):
-        return sample_chance(chance_outcomes(state), u)
-    else:
-        outcomes = DICE_ACTIONS
-    sums = UNIFORM_SUMS.get(len(outcomes))
-    if sums is None:
-        sums = uniform_sums(len(outcomes))
-    return outcomes[bisect_right(sums, u)]
-
-
-def draw_at(state: MedSiroccoState, u: float) -> int:
+def apply_chance(state: MedSiroccoState, u: float) -> int:
     """The chance outcome at cumulative probability `u`, applied, and returned: the state's `_apply_chance`
-    hook, `apply(state, sample_outcome(state, u))` in one go for a card drawn into a hand (1.3, 1.5: about half
+    hook, `apply(state, chance(state).pick(u))` in one go for a card drawn into a hand (1.3, 1.5: about half
     of all actions) — the pile is kept sorted and holds each card once, so the card picked is at the position
     the binary search gives, and is taken from there. Away from a chance node it refuses (`ValueError`)."""
-    if state.phase != PH_CHANCE:
+    if state.phase != Phase.CHANCE:
         raise not_a_chance_node()
-    if state.chance_kind != CK_DRAW:
-        outcome = sample_outcome(state, u)
-        apply_chance(state, outcome)  # what `apply` does at a chance node other than a draw
+    if state.chance_kind != ChanceKind.DRAW:
+        outcome = chance(state).pick(u)
+        apply_outcome(state, outcome)  # what `apply` does at a chance node other than a draw
         return outcome
     pile = state.pile
     try:
@@ -343,70 +272,32 @@ def draw_at(state: MedSiroccoState, u: float) -> int:
     return card
 
 
-_UNIFORM: dict[int, list[tuple[int, float]]] = {}
-
-
-def _uniform(size: int) -> list[tuple[int, float]]:
-    """1.3 / 1.5: a draw from a pile of `size` cards; per card number, the pair (card, 1 / size). A draw's
-    outcomes are looked up in it rather than built (about half of all actions are draws)."""
-    row = _UNIFORM.get(size)
-    if row is None:
-        q = 1.0 / size
-        row = _UNIFORM[size] = [(c, q) for c in range(N_CARDS)]
-    return row
-
-
-def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
-    """Chance outcomes: a card from the Force or Operations pile, a die, a random card (1.3, 1.5, 3.4, S02, S03)."""
-    ck = state.chance_kind
-    if ck in (CK_DRAW, CK_OP):
-        pile = state.pile if ck == CK_DRAW else state.operations_pile
-        size = len(pile)
-        row = _UNIFORM.get(size)
-        if row is None:
-            row = _uniform(size)
-        if size > 1:
-            # One C call gathers the pairs (a third fewer instructions than a `map` over the pile).
-            return list(itemgetter(*pile)(row))
-        return [row[c] for c in pile]
-    if ck == CK_EXPL_PICK:
-        cands = explosion_own(state)
-        q = 1.0 / len(cands)
-        return [(state.entry_card[e], q) for e in sorted(cands, key=lambda e: state.entry_card[e])]
-    if ck == CK_LOST_PICK:
-        cands = lost_pick_candidates(state)
-        q = 1.0 / len(cands)
-        return [(c, q) for c in cands]
-    sixth = 1.0 / 6.0
-    return [(DIE + k, sixth) for k in range(6)]
-
-
-def apply_chance(state: MedSiroccoState, outcome: int) -> None:
+def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
     """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
     ck = state.chance_kind
     state.chance_kind = -1
-    if ck == CK_OP:
+    if ck == ChanceKind.OPERATION:
         state.operations_pile.remove(outcome)
         state.operation_choice.append(outcome)
         if state.advanced and len(state.operation_choice) < 2 and state.operations_pile:
-            state.chance_kind = CK_OP
+            state.chance_kind = ChanceKind.OPERATION
         elif len(state.operation_choice) == 1:
             start_operation(state, outcome)
         else:
             state.to_act = state.first_player
-            state.phase = PH_OP_CHOOSE
-    elif ck == CK_SIROCCO:
+            state.phase = Phase.OP_CHOOSE
+    elif ck == ChanceKind.SIROCCO:
         state.log.append((EV_ROLL_SIROCCO, state.to_act, outcome - DIE + 1))
         sirocco_roll(state, outcome - DIE + 1)
-    elif ck == CK_EXPLOSION:
+    elif ck == ChanceKind.EXPLOSION:
         state.log.append((EV_ROLL_EXPL, state.entry_player[state.explosion_entry], outcome - DIE + 1))
         state.explosion_sum += outcome - DIE + 1
         state.explosion_left -= 1
         if state.explosion_left == 0:
             explosion_effect(state)
         else:
-            state.chance_kind = CK_EXPLOSION
-    elif ck == CK_EXPL_PICK:
+            state.chance_kind = ChanceKind.EXPLOSION
+    elif ck == ChanceKind.EXPLOSION_PICK:
         for e in explosion_own(state):
             if state.entry_card[e] == outcome:
                 kill_entry(state, e, to_pile=False)
@@ -415,13 +306,13 @@ def apply_chance(state: MedSiroccoState, outcome: int) -> None:
                 discard_dependents(state, e)
                 break
         finish_explosion(state)
-    elif ck == CK_LOST_PICK:
+    elif ck == ChanceKind.LOST_PICK:
         lost_exchange(state, outcome)
-    elif ck == CK_ROLL:
+    elif ck == ChanceKind.ROLL:
         code = state.roll_queue.pop()
         state.entry_dice[code] += outcome - DIE + 1
         state.log.append((EV_ROLL_CARD, state.entry_card[code // 3], outcome - DIE + 1))
-    if state.phase == PH_CHANCE and state.chance_kind < 0:  # else `advance` would return at once
+    if state.phase == Phase.CHANCE and state.chance_kind < 0:  # else `advance` would return at once
         advance(state)
 
 
@@ -429,7 +320,7 @@ def apply_chance(state: MedSiroccoState, outcome: int) -> None:
 def advance(state: MedSiroccoState) -> None:
     """Run the procedure (1.4 A–D) until a player must decide or chance must act."""
     while True:
-        if state.phase != PH_CHANCE or state.chance_kind >= 0:
+        if state.phase != Phase.CHANCE or state.chance_kind >= 0:
             return
         if state.draw_queue:
             if not state.pile:
@@ -439,23 +330,23 @@ def advance(state: MedSiroccoState) -> None:
                 else:
                     state.draw_queue.clear()
                     continue
-            state.chance_kind = CK_DRAW  # `set_chance`: the phase is chance already (the loop's first test)
+            state.chance_kind = ChanceKind.DRAW  # `set_chance`: the phase is chance already (the loop's first test)
             return
         if state.sirocco_roller >= 0:
             state.to_act = state.sirocco_roller
             state.sirocco_roller = -1
-            set_chance(state, CK_SIROCCO)
+            set_chance(state, ChanceKind.SIROCCO)
             return
         if state.held_sirocco_user >= 0:
             p = state.held_sirocco_user
             state.held_sirocco_user = -1
             if state.sirocco_holder == p:
                 state.to_act = p
-                state.phase = PH_HELD
+                state.phase = Phase.HELD
                 return
             continue
         st = state.stage
-        if st == ST_TURNS:
+        if st == Stage.TURNS:
             # 1.4 C: each player in clockwise order from the 1st player (skipping cancelled and sat-out players).
             n = state.num_players
             i = state.turn_index
@@ -468,59 +359,59 @@ def advance(state: MedSiroccoState) -> None:
                 begin_turn(state, p)
                 return
             state.turn_index = i
-            state.stage = st = ST_INTEL  # nothing else changed: on to the next stage at once
-        if st == ST_INTEL:
+            state.stage = st = Stage.INTELLIGENCE  # nothing else changed: on to the next stage at once
+        if st == Stage.INTELLIGENCE:
             if state.intel_queue and next_intel(state):
                 return
-            state.stage = st = ST_ROUND_END
-        if st == ST_ROUND_END:
+            state.stage = st = Stage.ROUND_END
+        if st == Stage.ROUND_END:
             if round_end(state):
                 return
-        elif st == ST_RESOLVE:
+        elif st == Stage.RESOLVE:
             if resolve(state):
                 return
-        elif st == ST_SUPPLY:
+        elif st == Stage.SUPPLY:
             if next_supply(state):
                 return
             after_supply(state)
-        elif st == ST_SHARE:
+        elif st == Stage.SHARE:
             if share_next(state):
                 return
-        elif st == ST_ROUND_START:
+        elif st == Stage.ROUND_START:
             state.turn_index = 0
-            state.stage = ST_TURNS
-        elif st == ST_START_OP:
+            state.stage = Stage.TURNS
+        elif st == Stage.START_OPERATION:
             if state.operations_done >= state.operations_total:
                 end_game(state)
-                if state.stage == ST_DONE:
+                if state.stage == Stage.DONE:
                     return
                 continue
             state.operation_choice = []
-            set_chance(state, CK_OP)
+            set_chance(state, ChanceKind.OPERATION)
             return
         else:
-            state.phase = PH_END
+            state.phase = Phase.END
             return
 
 
 def start_operation(state: MedSiroccoState, op: int) -> None:
     """1.4 B: the 1st player turns over the Operation; its card says Convoy or Battle (2.1; 6.3: all Convoys)."""
-    g = state.game
+    table = state.table
     state.operation = op
     state.operation_choice = []
     state.previous_log = state.log
     state.log = [(EV_OP, state.first_player, op)]
-    state.year = g.op_year[op]
+    state.year = table.op_year[op]
     state.year_bit = 1 << (state.year - FIRST_YEAR)
-    state.is_battle = g.op_battle[op] and not state.faster
+    state.is_battle = table.op_battle[op] and not state.faster
     state.rounds = 2 if (state.is_battle or state.num_players == 2) else 1
     state.under_card, state.under_side, state.under_player = [], [], []
     if state.is_battle:
-        state.operation_type = g.op_type[op] if state.historicity else ALL_TYPES
+        state.operation_type = table.op_type[op] if state.historicity else ALL_TYPES
         begin_engagement(state)
     else:
         state.to_act = state.first_player
-        state.phase = PH_TYPE
+        state.phase = Phase.TYPE
 
 
 def choose_operation(state: MedSiroccoState, op: int) -> None:
@@ -542,7 +433,7 @@ def begin_turn(state: MedSiroccoState, p: int, intel_entry: int = -1) -> None:
     """1.4 C: seat `p`'s play begins (2.45: the extra play of Intelligence entry `intel_entry`); with option
     6.1 a player picks his side afresh in a Battle's 2nd round."""
     state.to_act = p
-    state.phase = PH_TURN
+    state.phase = Phase.TURN
     state.chance_kind = -1
     state.turn_forces = 0
     state.turn_force_limit = 1
@@ -574,9 +465,10 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
     """A Special or Storm card played face up (entry `e`, card `c`, by seat `p`) takes effect (2.42–2.46,
     S01–S07); `apply` has put it in play."""
     g = state.game
-    k = g.kind[c]
+    table = state.table
+    k = table.kind[c]
     if k == K_SPECIAL:
-        eff = g.effect[c]
+        eff = table.effect[c]
         if eff in (E_RAID, E_FUEL):
             state.restrict_by = p
             state.restrict_side = g.played_side[c]
@@ -589,12 +481,12 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
             state.intel_queue.append(e)
         elif eff == E_ADMIRAL:
             if state.engagement_type != ALL_TYPES:
-                state.phase = PH_ADMIRAL
+                state.phase = Phase.ADMIRAL
                 state.admiral_entry = e
             else:
                 state.turn_force_limit = 2
     elif k == K_STORM:
-        eff = g.effect[c]
+        eff = table.effect[c]
         if eff == E_SIROCCO:
             state.turn_sirocco = e
         elif eff == E_EXPLOSION:
@@ -602,7 +494,7 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
         elif eff == E_SHALLOWS:
             state.turn_shallows = True
         elif eff in (E_FOG, E_BOMB):
-            state.phase = PH_TARGET
+            state.phase = Phase.TARGET
             state.target_effect = eff
             state.target_entry = e
         elif eff == E_LOST:
@@ -611,4 +503,4 @@ def play_effect(state: MedSiroccoState, p: int, c: int, e: int) -> None:
             state.lost_cards = []
             state.lost_seats = []
             state.lost_step = 0
-            state.phase = PH_LOST_CARD
+            state.phase = Phase.LOST_CARD

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.games.med_sirocco.codes import (
-    PH_CHANCE,
-    PH_END,
-    ST_DONE,
-    ST_START_OP,
-)
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.notation import (
     N_CARDS,
     N_PILE,
@@ -21,8 +16,8 @@ if TYPE_CHECKING:
 
 def victory_points(state: MedSiroccoState) -> list[int]:
     """1.1: each Operation won and each card sunk (captured) is worth its VP."""
-    g = state.game
-    return [sum(g.vp[c] for c in state.won[p]) + sum(g.vp[c] for c in state.captured[p]) for p in range(state.num_players)]
+    table = state.table
+    return [sum(table.vp[c] for c in state.won[p]) + sum(table.vp[c] for c in state.captured[p]) for p in range(state.num_players)]
 
 
 def end_game(state: MedSiroccoState) -> None:
@@ -36,8 +31,8 @@ def end_game(state: MedSiroccoState) -> None:
         if max(state.series_vp) < state.game.numbers.series_target:
             new_deal(state, (state.dealer + 1) % state.num_players)
             return
-    state.stage = ST_DONE
-    state.phase = PH_END
+    state.stage = Stage.DONE
+    state.phase = Phase.END
 
 
 def new_deal(state: MedSiroccoState, dealer: int) -> None:
@@ -62,14 +57,14 @@ def new_deal(state: MedSiroccoState, dealer: int) -> None:
     for _ in range(state.game.numbers.hand_size):
         for i in range(state.num_players):
             state.draw_queue.append((dealer + 1 + i) % state.num_players)
-    state.stage = ST_START_OP
-    state.phase = PH_CHANCE
+    state.stage = Stage.START_OPERATION
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
 def returns(state: MedSiroccoState) -> list[float]:
     """1.2: the winner (most VP, then most Operations won; series: totals) gets 1, shared on a full tie."""
-    if state.phase != PH_END:
+    if state.phase != Phase.END:
         return [0.0] * state.num_players
     if state.series:
         vp, ops = state.series_vp, state.series_ops

@@ -12,17 +12,14 @@ from warcards.games.med_sirocco.cards import (
     SUB,
 )
 from warcards.games.med_sirocco.codes import (
-    CK_EXPL_PICK,
-    CK_LOST_PICK,
     EV_CANCEL,
     EV_DESTROY,
     EV_SIROCCO_GONE,
     EV_SIROCCO_PASS,
     EV_SUNK,
-    PH_BUILD,
-    PH_CHANCE,
-    PH_SIROCCO_TARGET,
-    ST_TURNS,
+    ChanceKind,
+    Phase,
+    Stage,
 )
 from warcards.games.med_sirocco.notation import (
     N_PILE,
@@ -57,7 +54,7 @@ def destiny_on_play(state: MedSiroccoState, e: int) -> None:
     if state.is_battle:
         destiny_sweep(state)
         return
-    victim = state.game.victim[state.entry_card[e]]
+    victim = state.table.victim[state.entry_card[e]]
     if victim < 0 or victim >= N_PILE:
         return
     for v in range(len(state.entry_card)):
@@ -68,6 +65,7 @@ def destiny_on_play(state: MedSiroccoState, e: int) -> None:
 def destiny_sweep(state: MedSiroccoState) -> None:
     """3.3 (Battle): every face-up Destiny card destroys its face-up victim."""
     g = state.game
+    table = state.table
     e_card = state.entry_card
     destiny = g.destiny_cards
     if destiny.isdisjoint(e_card):
@@ -77,7 +75,7 @@ def destiny_sweep(state: MedSiroccoState) -> None:
     for d, c in enumerate(e_card):
         if c not in destiny or not alive[d] or face_down[d]:
             continue
-        victim = g.victim[c]
+        victim = table.victim[c]
         if victim not in e_card:
             continue  # its victim not in play (one C-level search)
         for v in range(len(e_card)):
@@ -92,7 +90,7 @@ def sirocco_targets(state: MedSiroccoState, p: int) -> list[int]:
 
 
 def sirocco_card(state: MedSiroccoState) -> int:
-    return state.game.index["S01"]
+    return state.table.index["S01"]
 
 
 def release_sirocco(state: MedSiroccoState) -> None:
@@ -110,7 +108,7 @@ def sirocco_roll(state: MedSiroccoState, face: int) -> None:
     p = state.to_act
     if face <= 3:
         if sirocco_targets(state, p):
-            state.phase = PH_SIROCCO_TARGET
+            state.phase = Phase.SIROCCO_TARGET
             state.chance_kind = -1
             return
         release_sirocco(state)
@@ -129,7 +127,7 @@ def has_turn_to_come(state: MedSiroccoState, q: int) -> bool:
     """Whether `q` plays again in this Engagement (later in this round or in a later round)."""
     if state.cancelled >> q & 1:
         return False
-    if state.stage == ST_TURNS:
+    if state.stage == Stage.TURNS:
         pos_q = (q - state.first_player) % state.num_players
         if pos_q >= state.turn_index and not (state.round_index > 0 and state.sat_out >> q & 1):
             return True
@@ -142,7 +140,7 @@ def sirocco_cancel(state: MedSiroccoState, p: int, q: int) -> None:
     release_sirocco(state)
     cancel_player(state, q)
     state.log.append((EV_CANCEL, p, q))
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -170,11 +168,11 @@ def held_sirocco(state: MedSiroccoState, p: int, use: bool) -> None:
     if use:
         state.sirocco_entry = -1
         state.sirocco_roller = p
-        state.phase = PH_CHANCE
+        state.phase = Phase.CHANCE
         state.chance_kind = -1
         return
     release_sirocco(state)
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
@@ -186,7 +184,7 @@ def admiral(state: MedSiroccoState, p: int, combined: bool) -> None:
         state.admiral_by = p
     else:
         state.turn_force_limit = 2
-    state.phase = PH_BUILD
+    state.phase = Phase.BUILD
 
 
 def target_card(state: MedSiroccoState, p: int, card: int) -> None:
@@ -199,14 +197,14 @@ def target_card(state: MedSiroccoState, p: int, card: int) -> None:
                 state.bomb_entry = e
                 state.bomb_by = p
             break
-    state.phase = PH_BUILD
+    state.phase = Phase.BUILD
 
 
 def shallows(state: MedSiroccoState, p: int) -> None:
     """S07: discard every submarine (periscope) card in play; later players may not play one this round."""
-    g = state.game
+    table = state.table
     for e in range(len(state.entry_card)):
-        if state.entry_alive[e] and not state.entry_face_down[e] and g.frame[state.entry_card[e]] == SUB:
+        if state.entry_alive[e] and not state.entry_face_down[e] and table.frame[state.entry_card[e]] == SUB:
             kill_entry(state, e, to_pile=True)
             discard_dependents(state, e)
     state.shallows_by = p
@@ -238,10 +236,10 @@ def lost_exchange(state: MedSiroccoState, taken: int) -> None:
         state.lost_player = -1
         state.lost_step = 0
         state.to_act = p
-        state.phase = PH_BUILD
+        state.phase = Phase.BUILD
         state.chance_kind = -1
     else:
-        state.chance_kind = CK_LOST_PICK
+        state.chance_kind = ChanceKind.LOST_PICK
 
 
 def explosion_targets(state: MedSiroccoState, p: int, total: int) -> int:
@@ -255,9 +253,9 @@ def explosion_targets(state: MedSiroccoState, p: int, total: int) -> int:
 
 def round_forces(state: MedSiroccoState, q: int) -> list[int]:
     """2.47: the Force cards a player played in this round (alive, face up)."""
-    g = state.game
+    table = state.table
     return [e for e in range(len(state.entry_card)) if state.entry_player[e] == q and state.entry_alive[e] and not state.entry_face_down[e]
-            and state.entry_round[e] == state.round_index and g.kind[state.entry_card[e]] == K_FORCE]
+            and state.entry_round[e] == state.round_index and table.kind[state.entry_card[e]] == K_FORCE]
 
 
 def explosion_own(state: MedSiroccoState) -> list[int]:
@@ -272,7 +270,7 @@ def explosion_effect(state: MedSiroccoState) -> None:
     if target == p:
         own = explosion_own(state)
         if len(own) > 1:
-            state.chance_kind = CK_EXPL_PICK
+            state.chance_kind = ChanceKind.EXPLOSION_PICK
             return
         if own:
             kill_entry(state, own[0], to_pile=False)
@@ -293,11 +291,11 @@ def destroy_by_explosion(state: MedSiroccoState, e: int, by: int) -> None:
     state.captured[by].append(state.entry_card[e])
     state.log.append((EV_DESTROY, by, state.entry_card[e]))
     discard_dependents(state, e)
-    g = state.game
+    table = state.table
     q = state.entry_player[e]
     for x in range(len(state.entry_card)):
         if (state.entry_alive[x] and state.entry_player[x] == q and state.entry_round[x] == state.entry_round[e]
-                and g.kind[state.entry_card[x]] == K_SUPPLY):
+                and table.kind[state.entry_card[x]] == K_SUPPLY):
             state.entry_alive[x] = False
             state.captured[by].append(state.entry_card[x])
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.games.med_sirocco.codes import (
-    PH_CHANCE,
-    ST_TURNS,
-)
+from warcards.games.med_sirocco.codes import Phase, Stage
 from warcards.games.med_sirocco.rules.play_checks import (
     hand_limit,
 )
@@ -43,7 +40,7 @@ def to_discard(state: MedSiroccoState, card: int) -> None:
 
 
 def set_chance(state: MedSiroccoState, kind: int) -> None:
-    state.phase = PH_CHANCE
+    state.phase = Phase.CHANCE
     state.chance_kind = kind
 
 
@@ -81,8 +78,8 @@ def begin_engagement(state: MedSiroccoState) -> None:
     state.explosion_queue = []
     state.roll_queue = []
     state.resolved = False
-    state.stage = ST_TURNS
-    state.phase = PH_CHANCE
+    state.stage = Stage.TURNS
+    state.phase = Phase.CHANCE
     state.chance_kind = -1
 
 
