@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
-from warcards.games.race_to_messina import rules, views
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import (
     ALLY,
     AXIS,
@@ -257,13 +257,13 @@ _SIDE = {ALLY: "attack", AXIS: "defence"}
 
 
 # ----- the game log ---------------------------------------------------------------------------------------------
-def log_lines(
-    state: RaceToMessinaState, action: int, after: RaceToMessinaState, seat: int | None, seen: SeenAction
-) -> list[LogLine]:
+def log_lines(state: RaceToMessinaState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
     """The lines `seat` (None: a spectator) reads for `action` taken at `state`, leading to `after` (module
     docstring): the move, what it set off, a reshuffled deck, the turn's end and the game's end. `seen` is what
     the seat sees of the action (`views.hidden_action_text`, decided once by the engine): a hidden draw or
     Deployment choice is worded from it."""
+    if not isinstance(after, type(state)):
+        raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Race to Messina state")
     actor = state.current_player()
     hidden = seen.action is None
     lines = [_draw_line(state, action, seat, hidden)] if actor == CHANCE else _move_lines(state, action, seat, actor, hidden)
@@ -274,10 +274,10 @@ def log_lines(
         lines.append(LogLine(f"turn {after.turn} begins: Logistics fills the hands", "summary", None))
     lines += _reshuffle_lines(state, after)
     if after.phase == OVER:
-        result = game_result(after)
-        winners = " and ".join(seat_title(state.variant.seats[s]) for s in result.winners)
-        outcome = "a draw" if after.winner == DRAW else f"{winners} {verb(state.variant.seats[result.winners[0]], 'win')}"
-        lines.append(LogLine(f"game over: {outcome} — {result.reason}", "summary", None))
+        ending = result(after)
+        winners = " and ".join(seat_title(state.variant.seats[s]) for s in ending.winners)
+        outcome = "a draw" if after.winner == DRAW else f"{winners} {verb(state.variant.seats[ending.winners[0]], 'win')}"
+        lines.append(LogLine(f"game over: {outcome} — {ending.reason}", "summary", None))
     return lines
 
 
@@ -289,7 +289,7 @@ def _pt_text(state: RaceToMessinaState) -> str:
 
 def _draw_line(state: RaceToMessinaState, card: int, seat: int | None, hidden: bool) -> LogLine:
     """A draw: the drawer reads the card's name, every other seat (`hidden`) that a card was drawn."""
-    drawer = state.drawing_seat()
+    drawer = rules.drawing_seat(state)
     where = " (Supply)" if state.phase == ACTION else " (replacement)" if state.phase == STRATEGY else ""
     what = "a card" if hidden else state.table.names[card]
     return LogLine(f"{_who(state, drawer, seat, 'draw')} {what}{where}", "chance", CHANCE)
@@ -449,7 +449,7 @@ def _reshuffle_lines(state: RaceToMessinaState, after: RaceToMessinaState) -> li
 
 
 # ----- the result -----------------------------------------------------------------------------------------------
-def game_result(state: RaceToMessinaState) -> GameResult:
+def result(state: RaceToMessinaState) -> GameResult:
     """The winner (both seats of a drawn Race), each seat's PT and the rule that decided it."""
     v = state.variant
     winners = tuple(range(v.num_players)) if state.winner == DRAW else (state.winner,)
@@ -516,21 +516,3 @@ def _single_note(state: RaceToMessinaState, action: int) -> str:
         chosen = sum(len(state.deploying[g]) for g in state.variant.seat_groups[seat])
         return f"deploy {count(chosen, 'card')}" if chosen else "deploy nothing"
     return f"keep {count(len(state.hands[seat]), 'card')}"
-
-
-# ----- the public view ------------------------------------------------------------------------------------------
-PUBLIC_FIELDS = ("game", "variant", "seats", "turn", "phase", "current_player", "pt", "hand_sizes", "decks",
-                 "discards", "table", "totals", "groups", "slot", "passed", "progress", "discarded", "supply",
-                 "winner", "returns")
-"""The observation fields every seat sees alike (no hand, own deployment, Recon knowledge or private log)."""
-
-
-def public_view(state: RaceToMessinaState) -> JSON:
-    """A spectator's view: the public observation fields, hand sizes counting every hidden Deployment choice
-    as still in hand (R31), the Supply card unnamed, plus the result once the game is over."""
-    view: dict[str, object] = views.observe_public(state, PUBLIC_FIELDS)
-    if state.phase == OVER:
-        result = game_result(state)
-        view["result"] = {"winners": [state.variant.seats[s] for s in result.winners], "scores": list(result.scores),
-                          "reason": result.reason}
-    return view

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from warcards.engine.api import CHANCE, TERMINAL
 from warcards.games.race_to_messina.cards import (
     ALLY,
     AXIS,
@@ -345,6 +346,41 @@ def check_victory(state: RaceToMessinaState) -> bool:
     return True
 
 
+# ----- whose turn -------------------------------------------------------------------------------------------------
+def player_to_act(state: RaceToMessinaState) -> int:
+    """Whose turn it is, from the data: a seat, `CHANCE` (a draw) or `TERMINAL` (`RaceToMessinaState.to_act`
+    holds it, set by every `apply`, the first deal and a setup)."""
+    phase = state.phase
+    if phase == LOGISTICS:
+        return CHANCE
+    if phase == ACTION:
+        if state.supply_draw:
+            return CHANCE
+        if state.supply_card != NO_CARD:
+            return state.variant.group_owner[state.supply_group]
+        return state.variant.group_owner[state.variant.slots[state.active_slot]]
+    if phase == STRATEGY and state.to_draw:
+        return CHANCE
+    if phase == OVER:
+        return TERMINAL
+    return state.variant.order[state.order_index]
+
+
+def returns(state: RaceToMessinaState) -> list[float]:
+    """+1 to the winner and -1 to every other seat at the end; zeros before it and for a drawn Race."""
+    winner = state.winner
+    if state.phase != OVER or winner == DRAW:
+        return [0.0] * state.variant.num_players
+    return [1.0 if seat == winner else -1.0 for seat in range(state.variant.num_players)]
+
+
+def drawing_seat(state: RaceToMessinaState) -> int:
+    """The seat whose draw the current chance node is."""
+    if state.phase == ACTION:
+        return state.variant.group_owner[state.supply_group]
+    return state.variant.order[state.order_index]
+
+
 # ----- the action space ----------------------------------------------------------------------------------------
 def legal_actions(state: RaceToMessinaState) -> list[int]:
     """Sorted legal actions of the seat to act (never called at chance or terminal nodes)."""
@@ -416,16 +452,16 @@ def action_phase_actions(state: RaceToMessinaState) -> list[int]:
     return acts
 
 
-def apply_and_advance(state: RaceToMessinaState, action: int) -> None:
-    """The state's `_apply` (bound by `RaceToMessinaGame`): drop the chance cache, apply, then recompute whose
-    turn it is."""
-    state._chance_cache = None
-    apply(state, action)
-    state.to_act = state._compute_player()
-
-
 def apply(state: RaceToMessinaState, action: int) -> None:
-    """Apply a legal action or chance outcome."""
+    """Apply a legal action or chance outcome (already checked): drop the chance cache, play it, then
+    recompute whose turn it is."""
+    state._chance_cache = None
+    play(state, action)
+    state.to_act = player_to_act(state)
+
+
+def play(state: RaceToMessinaState, action: int) -> None:
+    """Change the data by a legal action or chance outcome, phase by phase (`apply` keeps `to_act` up to date)."""
     phase = state.phase
     if phase == LOGISTICS:
         v = state.variant

@@ -46,7 +46,7 @@ def state_from_setup(game: RaceToMessinaGame, setup: Mapping[str, Any]) -> RaceT
     """A position from a scenario setup (docs/notation/race-to-messina.md); `SetupError` if impossible."""
     state = RaceToMessinaState(game)
     apply_setup(state, setup)
-    state.refresh_to_act()
+    state.to_act = rules.player_to_act(state)
     return state
 
 

@@ -275,10 +275,22 @@ def _field_table() -> dict[str, Callable[[RaceToMessinaState, int], Any]]:
 _FIELDS = _field_table()
 
 
-def observe_public(state: RaceToMessinaState, fields: tuple[str, ...]) -> dict[str, Any]:
-    """The observation `fields` every seat sees alike, as no seat (`NO_SEAT`): every hidden Deployment choice
-    counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `log.public_view`)."""
-    return _with_params(state, {name: _FIELDS[name](state, NO_SEAT) for name in fields if name in _FIELDS})
+PUBLIC_FIELDS = ("game", "variant", "seats", "turn", "phase", "current_player", "pt", "hand_sizes", "decks",
+                 "discards", "table", "totals", "groups", "slot", "passed", "progress", "discarded", "supply",
+                 "winner", "returns")
+"""The observation fields every seat sees alike (no hand, own deployment, Recon knowledge or private log)."""
+
+
+def observe_public(state: RaceToMessinaState) -> JSON:
+    """A spectator's view: the public observation fields as no seat (`NO_SEAT`) sees them — hand sizes count
+    every hidden Deployment choice as still in hand (R31), the Supply card is unnamed — plus the result once
+    the game is over."""
+    view: JSON = _with_params(state, {name: _FIELDS[name](state, NO_SEAT) for name in PUBLIC_FIELDS})
+    if state.phase == OVER:
+        result = state.result()
+        view["result"] = {"winners": [state.variant.seats[s] for s in result.winners], "scores": list(result.scores),
+                          "reason": result.reason}
+    return view
 
 
 def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, Any]:
@@ -290,11 +302,14 @@ def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, A
     return view
 
 
-def observe(state: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
-    """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
-    each computed only when asked for (bots read a few fields on every move)."""
-    if fields is None:
-        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()})
+def observe(state: RaceToMessinaState, seat: int) -> JSON:
+    """Exactly what `seat` may know now (module docstring)."""
+    return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()})
+
+
+def observe_fields(state: RaceToMessinaState, seat: int, fields: frozenset[str]) -> JSON:
+    """The top-level `fields` of `observe(state, seat)`, each computed only when asked for (bots read a few
+    fields on every move)."""
     view = {name: build(state, seat) for name, build in _FIELDS.items() if name in fields}
     return _with_params(state, view) if "params" in fields else view
 
@@ -384,7 +399,7 @@ def hidden_action_text(state: RaceToMessinaState, action: int, seat: int | None)
     player = state.current_player()
     names = state.variant.seats
     if player == CHANCE:
-        drawer = state.drawing_seat()
+        drawer = rules.drawing_seat(state)
         if seat == drawer:
             return None
         return f"{names[drawer]} draws a card" + (" (Supply)" if state.phase == ACTION else "")
