@@ -30,8 +30,6 @@ from warcards.games.race_to_messina.cards import (
     mask_names,
 )
 from warcards.games.race_to_messina.codes import (
-    ACTION,
-    DEPLOYMENT,
     DRAW,
     EV_ACTIVATE,
     EV_DEPLOYED,
@@ -45,13 +43,11 @@ from warcards.games.race_to_messina.codes import (
     EV_SUPPLY_EMPTY,
     EV_TARGET,
     NO_SEAT,
-    OVER,
     PT_HAND,
     PT_HUBE,
     PT_PROGRESS,
     PT_TURN,
-    RECOVERY,
-    STRATEGY,
+    Phase,
 )
 from warcards.games.race_to_messina.notation import K_ACTIVATE, K_DEPLOY, K_DEPLOY_SECOND, K_DONE, decode
 from warcards.games.race_to_messina.params import RACE_TURN_LIMIT, Variant
@@ -268,12 +264,12 @@ def log_lines(state: RaceToMessinaState, action: int, after: State, seat: int | 
     hidden = seen.action is None
     lines = [_draw_line(state, action, seat, hidden)] if actor == CHANCE else _move_lines(state, action, seat, actor, hidden)
     lines += _event_lines(state, after, seat)
-    if after.turn != state.turn or (after.phase == OVER and state.phase == RECOVERY):
+    if after.turn != state.turn or (after.phase == Phase.OVER and state.phase == Phase.RECOVERY):
         lines.append(LogLine(f"end of turn {state.turn}: " + _pt_text(after), "summary", None))
     if after.turn != state.turn:
         lines.append(LogLine(f"turn {after.turn} begins: Logistics fills the hands", "summary", None))
     lines += _reshuffle_lines(state, after)
-    if after.phase == OVER:
+    if after.phase == Phase.OVER:
         ending = result(after)
         winners = " and ".join(seat_title(state.variant.seats[s]) for s in ending.winners)
         outcome = "a draw" if after.winner == DRAW else f"{winners} {verb(state.variant.seats[ending.winners[0]], 'win')}"
@@ -290,7 +286,7 @@ def _pt_text(state: RaceToMessinaState) -> str:
 def _draw_line(state: RaceToMessinaState, card: int, seat: int | None, hidden: bool) -> LogLine:
     """A draw: the drawer reads the card's name, every other seat (`hidden`) that a card was drawn."""
     drawer = rules.drawing_seat(state)
-    where = " (Supply)" if state.phase == ACTION else " (replacement)" if state.phase == STRATEGY else ""
+    where = " (Supply)" if state.phase == Phase.ACTION else " (replacement)" if state.phase == Phase.STRATEGY else ""
     what = "a card" if hidden else state.table.names[card]
     return LogLine(f"{_who(state, drawer, seat, 'draw')} {what}{where}", "chance", CHANCE)
 
@@ -312,13 +308,13 @@ def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor:
         return [LogLine(f"you deploy {t.names[card]} face down{where}", "move", actor)]
     if kind != K_DONE:
         return []
-    if state.phase == STRATEGY:
+    if state.phase == Phase.STRATEGY:
         n = state.discarded
         if n:
             text = f"{_who(state, actor, seat, 'is')} done discarding: {count(n, 'replacement')} to draw"
         else:
             text = f"{_who(state, actor, seat, 'discard')} nothing"
-    elif state.phase == DEPLOYMENT:
+    elif state.phase == Phase.DEPLOYMENT:
         if seat != actor:
             text = f"{_who(state, actor, seat, 'has')} deployed face down (hidden until all are done, R31)"
         else:
@@ -509,10 +505,10 @@ def _single_note(state: RaceToMessinaState, action: int) -> str:
         return "the drawn card joins your table face up"
     if action == layout.pass_:
         return "final for this Action phase, R1"
-    if state.phase == STRATEGY:
+    if state.phase == Phase.STRATEGY:
         return f"draw {count(state.discarded, 'replacement')}" if state.discarded else "keep this hand"
     seat = state.to_act
-    if state.phase == DEPLOYMENT:
+    if state.phase == Phase.DEPLOYMENT:
         chosen = sum(len(state.deploying[g]) for g in state.variant.seat_groups[seat])
         return f"deploy {count(chosen, 'card')}" if chosen else "deploy nothing"
     return f"keep {count(len(state.hands[seat]), 'card')}"

@@ -14,13 +14,7 @@ from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.race_to_messina import log, notation, rules, views
 from warcards.games.race_to_messina.cards import CardTable
-from warcards.games.race_to_messina.codes import (
-    ACTION,
-    LOGISTICS,
-    NO_CARD,
-    NO_GROUP,
-    NO_WINNER,
-)
+from warcards.games.race_to_messina.codes import NO_CARD, NO_GROUP, NO_WINNER, Phase
 from warcards.games.race_to_messina.params import Variant
 
 if TYPE_CHECKING:
@@ -133,7 +127,7 @@ class RaceToMessinaState(State):
         self.progress_tokens: list[int] = [0] * players
         self.recon_known: list[int] = [0] * players
         self.activated = 0
-        self.phase = LOGISTICS
+        self.phase = Phase.LOGISTICS
         self.turn = 1
         self.order_index = 0
         self.to_draw = 0
@@ -199,7 +193,7 @@ class RaceToMessinaState(State):
         (`drawing_seat` inlined: this runs at every chance node)."""
         if self.to_act == CHANCE:
             variant = self.variant
-            seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+            seat = variant.group_owner[self.supply_group] if self.phase == Phase.ACTION else variant.order[self.order_index]
             return self.decks[variant.seat_family[seat]]
         return self.legal_actions()
 
@@ -207,7 +201,7 @@ class RaceToMessinaState(State):
         """Every chance node is a draw from the drawing seat's deck, uniform over it in `_chance_outcomes`'s
         order: the deck itself, uncopied (the engine's `sample_outcome` reads it at once)."""
         variant = self.variant
-        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
+        seat = variant.group_owner[self.supply_group] if self.phase == Phase.ACTION else variant.order[self.order_index]
         return self.decks[variant.seat_family[seat]]
 
     def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
