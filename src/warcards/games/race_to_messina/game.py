@@ -41,15 +41,6 @@ class RaceToMessinaGame(Game):
             0 if race or faction == ALLY else 1 for faction in self.table.faction
         )
 
-        self.outcome_pairs: dict[int, tuple[tuple[int, float], ...]] = {}
-        """Per deck size met so far, per card: the chance outcome pair (card, 1 / size) (`make_outcome_pairs`)."""
-
-    def make_outcome_pairs(self, size: int) -> tuple[tuple[int, float], ...]:
-        """The chance outcome pairs of a draw from a deck of `size` cards (decks are unordered: each card
-        equally likely), made once per size and kept in `outcome_pairs`."""
-        pairs = self.outcome_pairs[size] = tuple((card, 1.0 / size) for card in range(self.table.size))
-        return pairs
-
     @property
     def num_players(self) -> int:
         return self.variant.num_players

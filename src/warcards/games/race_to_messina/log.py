@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import (
     ALLY,
@@ -253,13 +253,13 @@ _SIDE = {ALLY: "attack", AXIS: "defence"}
 
 
 # ----- the game log ---------------------------------------------------------------------------------------------
-def log_lines(state: RaceToMessinaState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
+def log_lines(
+    state: RaceToMessinaState, action: int, after: RaceToMessinaState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
     """The lines `seat` (None: a spectator) reads for `action` taken at `state`, leading to `after` (module
     docstring): the move, what it set off, a reshuffled deck, the turn's end and the game's end. `seen` is what
     the seat sees of the action (`views.hidden_action_text`, decided once by the engine): a hidden draw or
     Deployment choice is worded from it."""
-    if not isinstance(after, type(state)):
-        raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Race to Messina state")
     actor = state.current_player()
     hidden = seen.action is None
     lines = [_draw_line(state, action, seat, hidden)] if actor == CHANCE else _move_lines(state, action, seat, actor, hidden)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, TERMINAL
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
 from warcards.games.race_to_messina.cards import (
     ALLY,
     AXIS,
@@ -376,6 +376,31 @@ def drawing_seat(state: RaceToMessinaState) -> int:
     return state.variant.order[state.order_index]
 
 
+# ----- chance nodes ---------------------------------------------------------------------------------------------
+def drawing_deck(state: RaceToMessinaState) -> list[int]:
+    """The deck the current chance node draws from: the drawing seat's (`drawing_seat`, inlined: this runs at
+    every draw). Sorted, each card once."""
+    variant = state.variant
+    seat = variant.group_owner[state.supply_group] if state.phase == Phase.ACTION else variant.order[state.order_index]
+    return state.decks[variant.seat_family[seat]]
+
+
+def chance(state: RaceToMessinaState) -> Chance:
+    """Every chance node is a draw from the drawing seat's deck, each card in it equally likely (decks are
+    unordered): the deck itself, held by the description, not copied."""
+    return Uniform(drawing_deck(state))
+
+
+def apply_chance(state: RaceToMessinaState, u: float) -> int:
+    """The draw in one go (the driver loops' chance step, most of the game's actions): the card
+    `chance(state).pick(u)` picks, applied and returned; away from a chance node `ValueError`, state unchanged."""
+    if state.to_act != CHANCE:
+        raise not_a_chance_node()
+    card = pick_uniform(drawing_deck(state), u)
+    apply(state, card)
+    return card
+
+
 # ----- the action space ----------------------------------------------------------------------------------------
 def legal_actions(state: RaceToMessinaState) -> list[int]:
     """Sorted legal actions of the seat to act (never called at chance or terminal nodes)."""
@@ -448,9 +473,7 @@ def action_phase_actions(state: RaceToMessinaState) -> list[int]:
 
 
 def apply(state: RaceToMessinaState, action: int) -> None:
-    """Apply a legal action or chance outcome (already checked): drop the chance cache, play it, then
-    recompute whose turn it is."""
-    state._chance_cache = None
+    """Apply a legal action or chance outcome (already checked): play it, then recompute whose turn it is."""
     play(state, action)
     state.to_act = player_to_act(state)
 

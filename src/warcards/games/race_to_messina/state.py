@@ -6,7 +6,6 @@ they come before this module in the house order, and the state binds their funct
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
@@ -54,7 +53,6 @@ class RaceToMessinaState(State):
     """
 
     __slots__ = (
-        "_chance_cache",
         "activated",
         "active_slot",
         "card_family",
@@ -84,7 +82,6 @@ class RaceToMessinaState(State):
 
     snapshot_fields = SnapshotFields(
         fixed=("card_family", "layout", "table", "variant"),
-        caches=("_chance_cache",),
         types={"log": list_of(tuple_of(INT))},
     )
     """The variant and its tables are the game's; the log's events are tuples (`snapshot()`)."""
@@ -93,7 +90,9 @@ class RaceToMessinaState(State):
 
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
     _legal_actions = rules.legal_actions
+    _chance = rules.chance
     _apply = rules.apply
+    _apply_chance = rules.apply_chance
     _illegal_reason = rules.illegal_reason
     returns = rules.returns
     action_to_string = notation.action_to_string
@@ -139,7 +138,6 @@ class RaceToMessinaState(State):
         self.supply_card = NO_CARD
         self.winner = NO_WINNER
         self.log: list[tuple[int, ...]] = []
-        self._chance_cache: list[tuple[int, float]] | None = None
         self.to_act = CHANCE
 
     # ----- data -------------------------------------------------------------------------------------------
@@ -172,7 +170,6 @@ class RaceToMessinaState(State):
         other.supply_card = self.supply_card
         other.winner = self.winner
         other.log = self.log[:]
-        other._chance_cache = self._chance_cache
         other.to_act = self.to_act
         return other
 
@@ -186,36 +183,3 @@ class RaceToMessinaState(State):
     def is_chance_node(self) -> bool:
         """Fast path, as `is_terminal`."""
         return self.to_act == CHANCE
-
-    # ----- chance nodes ------------------------------------------------------------------------------------
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the drawing deck itself, uncopied
-        (`drawing_seat` inlined: this runs at every chance node)."""
-        if self.to_act == CHANCE:
-            variant = self.variant
-            seat = variant.group_owner[self.supply_group] if self.phase == Phase.ACTION else variant.order[self.order_index]
-            return self.decks[variant.seat_family[seat]]
-        return self.legal_actions()
-
-    def _uniform_outcomes(self) -> list[int]:
-        """Every chance node is a draw from the drawing seat's deck, uniform over it in `_chance_outcomes`'s
-        order: the deck itself, uncopied (the engine's `sample_outcome` reads it at once)."""
-        variant = self.variant
-        seat = variant.group_owner[self.supply_group] if self.phase == Phase.ACTION else variant.order[self.order_index]
-        return self.decks[variant.seat_family[seat]]
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the drawing deck itself (a copy
-        of up to 94 cards per draw would cost more)."""
-        return None
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card left in the drawing seat's deck, equally likely (decks are unordered)."""
-        cached = self._chance_cache
-        if cached is None:
-            deck = self.decks[self.variant.seat_family[rules.drawing_seat(self)]]
-            size = len(deck)
-            pairs = self.game.outcome_pairs.get(size) or self.game.make_outcome_pairs(size)
-            # One C-level gather of the game's ready-made (card, 1 / size) pairs, not a tuple built per card.
-            cached = self._chance_cache = list(itemgetter(*deck)(pairs)) if size > 1 else [pairs[deck[0]]]
-        return cached

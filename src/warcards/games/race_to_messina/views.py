@@ -383,7 +383,6 @@ def determinize(state: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessina
             d.hands[o].remove(card)
             d.deploying[group].append(card)
     d._legal_cache = None
-    d._chance_cache = None
     return d
 
 
