@@ -32,7 +32,7 @@ from warcards.games.race_to_messina import codes
 from warcards.games.race_to_messina.evaluate import battle_terms
 from warcards.games.race_to_messina.state import RaceToMessinaState
 
-PHASES = (codes.LOGISTICS, codes.STRATEGY, codes.DEPLOYMENT, codes.ACTION)
+PHASES = (codes.Phase.LOGISTICS, codes.Phase.STRATEGY, codes.Phase.DEPLOYMENT, codes.Phase.ACTION)
 RANDOM_SHARE = 0.1
 SAMPLE_EVERY = 2
 MIN_SHARE = 0.005
@@ -64,7 +64,7 @@ def collect(variant: str, games: int, seed: int) -> tuple[list[Sample], list[Tur
             before = state.phase
             noisy_move(state, agents, rng, RANDOM_SHARE)
             step += 1
-            if before == codes.ACTION and state.phase != codes.ACTION:
+            if before == codes.Phase.ACTION and state.phase != codes.Phase.ACTION:
                 hands = [event[5] for event in state.log if event[0] == codes.EV_HAND]
                 if not hands:
                     break
@@ -116,7 +116,7 @@ def term_weights(data: dict[str, tuple[list[Sample], list[Turn]]]) -> tuple[floa
     ratios = []
     for samples, _ in data.values():
         battles = max(b for _, b, _, _ in samples) + 1
-        for phase in (codes.DEPLOYMENT, codes.ACTION):
+        for phase in (codes.Phase.DEPLOYMENT, codes.Phase.ACTION):
             beta = logistic(*design(samples, phase, battles, None))
             ratios.append((beta[1] / beta[0], beta[2] / beta[0]))
     dt, supply = np.mean(ratios, axis=0)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from warcards.games.race_to_messina.codes import DEPLOYMENT
+from warcards.games.race_to_messina.codes import Phase
 from warcards.games.race_to_messina.notation import K_DEPLOY, decode
 from warcards.server import process
 from warcards.server.config import ServerConfig
@@ -43,11 +43,11 @@ def play_first_deployment(client: TestClient, deploy: int) -> dict[str, Any]:
         deployer = None
         before_reveal: dict[int | None, list[dict[str, Any]]] = {}
         step = 0
-        while deployer is None or table_hub.state.phase == DEPLOYMENT:  # type: ignore[attr-defined]
+        while deployer is None or table_hub.state.phase == Phase.DEPLOYMENT:  # type: ignore[attr-defined]
             for connection in peers.values():
                 drain(connection)
             mover = table_hub.state.current_player()
-            in_deployment = table_hub.state.phase == DEPLOYMENT  # type: ignore[attr-defined]
+            in_deployment = table_hub.state.phase == Phase.DEPLOYMENT  # type: ignore[attr-defined]
             if in_deployment:
                 deployer = mover if deployer is None else deployer
                 before_reveal = {who: list(connection.received) for who, connection in peers.items()}

@@ -13,6 +13,7 @@ from tests.games.race_to_messina.helpers import build, game, play
 
 from warcards.engine import CHANCE, LogLine, apply_logged_lines, sample_chance
 from warcards.engine.agents import SeatView
+from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import card_table
 from warcards.games.race_to_messina.heuristic import heuristic_agent
 from warcards.games.race_to_messina.log import seat_title
@@ -115,7 +116,7 @@ def test_every_draw_names_its_card_to_the_drawer_only(watched: Watch) -> None:
     for before, action, logged in watched.steps:
         if before.current_player() != CHANCE:
             continue
-        drawer = before.drawing_seat()
+        drawer = rules.drawing_seat(before)
         for seat, lines in logged.items():
             draw = [line for line in lines if line.kind == "chance"]
             assert len(draw) == 1

@@ -25,14 +25,6 @@ class Phase:
     """The game has ended (`RaceToMessinaState.winner`)."""
 
 
-# Module names for the same ints: the rules' hot comparisons read a global, not a class attribute.
-LOGISTICS = Phase.LOGISTICS
-STRATEGY = Phase.STRATEGY
-DEPLOYMENT = Phase.DEPLOYMENT
-ACTION = Phase.ACTION
-RECOVERY = Phase.RECOVERY
-OVER = Phase.OVER
-
 PHASE_NAMES = ("logistics", "strategy", "deployment", "action", "recovery", "over")
 """Each phase's name in positions, observations and setups, indexed by `Phase`."""
 

@@ -51,7 +51,7 @@ from warcards.games.race_to_messina.cards import (
     card_table,
     force_total,
 )
-from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, DRAW, NO_WINNER, OVER, RECOVERY
+from warcards.games.race_to_messina.codes import DRAW, NO_WINNER, Phase
 from warcards.games.race_to_messina.params import Variant
 
 if TYPE_CHECKING:
@@ -350,14 +350,14 @@ def side_cards(
     v = state.variant
     t = state.table
     side = t.faction
-    if state.phase == ACTION:
+    if state.phase == Phase.ACTION:
         return [c for c in state.on_table[group] if side[c] == faction], [], 0.0
     owner = v.group_owner[group]
     allowed = v.allowed_restrictions[owner]
     restriction = t.restriction
     hand = state.hands[owner]
     usable = [c for c in hand if side[c] == faction and allowed >> restriction[c] & 1]
-    if state.phase == DEPLOYMENT:
+    if state.phase == Phase.DEPLOYMENT:
         pending = [c for c in state.deploying[group] if side[c] == faction]
         if v.order.index(owner) < state.order_index:
             return pending, [], 0.0
@@ -375,7 +375,7 @@ def discard_power(state: RaceToMessinaState, cards: list[int], weight: float, ta
     immune = t.immune
     force = t.force
     faction_of = t.faction
-    skip = state.activated if state.phase == ACTION else 0
+    skip = state.activated if state.phase == Phase.ACTION else 0
     power = 0
     for c in cards:
         if ability[c] != DISCARD or skip >> c & 1:
@@ -396,7 +396,7 @@ def supply_left(state: RaceToMessinaState, m: Model, group: int) -> float:
     cards in its owner's hand while they may still be deployed."""
     t = state.table
     ability = t.ability
-    if state.phase == ACTION:
+    if state.phase == Phase.ACTION:
         if state.passed_slots >> m.slot_of[group] & 1:
             return 0.0
         activated = state.activated
@@ -406,7 +406,7 @@ def supply_left(state: RaceToMessinaState, m: Model, group: int) -> float:
     allowed = v.allowed_restrictions[owner]
     restriction = t.restriction
     in_hand = sum(1 for c in state.hands[owner] if ability[c] == SUPPLY and allowed >> restriction[c] & 1)
-    if state.phase == DEPLOYMENT:
+    if state.phase == Phase.DEPLOYMENT:
         fielded = sum(1 for c in state.deploying[group] if ability[c] == SUPPLY)
         if v.order.index(owner) < state.order_index:
             return float(fielded)
@@ -423,7 +423,7 @@ def battle_terms(state: RaceToMessinaState) -> list[tuple[float, float, float]]:
     t = state.table
     v = state.variant
     draw_mean = m.draw_mean
-    passed = state.passed_slots if state.phase == ACTION else 0
+    passed = state.passed_slots if state.phase == Phase.ACTION else 0
     terms = []
     for attacker, defender in v.battles:
         a_sure, a_maybe, a_extra = side_cards(state, m, attacker, ALLY)
@@ -483,7 +483,7 @@ def hand_stakes(state: RaceToMessinaState, m: Model) -> list[tuple[float, ...]]:
     v = state.variant
     ability = state.table.ability
     restriction = state.table.restriction
-    deployment = state.phase == DEPLOYMENT
+    deployment = state.phase == Phase.DEPLOYMENT
     progress = [0.0] * len(v.group_owner)
     hube = [0.0] * m.players
     for group, owner in enumerate(v.group_owner):
@@ -535,12 +535,12 @@ def evaluate(state: State) -> list[float]:
 def expected_returns(state: RaceToMessinaState) -> list[float]:
     """`evaluate` on a Race to Messina state."""
     phase = state.phase
-    if phase == OVER:
+    if phase == Phase.OVER:
         return state.returns()
     m = model(state.variant)
     pt = tuple(state.progress_tokens)
     last = m.race and state.turn >= state.variant.turn_limit
-    if phase == RECOVERY:
+    if phase == Phase.RECOVERY:
         return [min(1.0, max(-1.0, x)) for x in m.after(pt, last)]
     slope = m.fit.slope[phase]
     bias = m.fit.bias[phase]
@@ -549,7 +549,7 @@ def expected_returns(state: RaceToMessinaState) -> list[float]:
         x = slope * edge + bias[b]
         q = 1.0 / (1.0 + math.exp(-x)) if x > -30.0 else 0.0
         chances = [p * (1.0 - q) for p in chances] + [p * q for p in chances]
-    if phase == ACTION:
+    if phase == Phase.ACTION:
         outcomes = [
             m.after(tuple(a + g for a, g in zip(pt, gains, strict=True)), last)
             for gains in table_stakes(state, m)

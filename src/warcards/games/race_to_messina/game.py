@@ -1,8 +1,5 @@
-"""The Race to Messina game object: options resolved, card table loaded, action layout fixed.
-
-It also hands its states the rules, views and notation (static methods below): `state.py` sits below those
-modules in the import order (HOUSE.md), so the state's engine hooks call them through `state.game`.
-"""
+"""The Race to Messina game object: options resolved, card table loaded, action layout fixed (the state binds
+the rule book itself, `state.py`)."""
 
 from __future__ import annotations
 
@@ -13,16 +10,11 @@ from typing import Any
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import Game
 from warcards.engine.errors import OptionError
-from warcards.games.race_to_messina import log, notation, rules, views
+from warcards.games.race_to_messina import notation, rules
 from warcards.games.race_to_messina import setup as scenario_setup
 from warcards.games.race_to_messina.cards import ALLY, CardTable, card_table
 from warcards.games.race_to_messina.params import TURN_ACTION_BOUND, Variant, variant_with
 from warcards.games.race_to_messina.state import RaceToMessinaState
-
-# The driver loop's two hot hooks call the rules directly, without the state -> game hop of the other hooks
-# (one call fewer per action); the state's own definitions stay for its abstract contract.
-RaceToMessinaState._legal_actions = rules.legal_actions  # type: ignore[method-assign,assignment]
-RaceToMessinaState._apply = rules.apply_and_advance  # type: ignore[method-assign,assignment]
 
 
 class RaceToMessinaGame(Game):
@@ -30,22 +22,6 @@ class RaceToMessinaGame(Game):
 
     game_id = "race-to-messina"
     title = "Race to Messina (Sicily 1943)"
-
-    legal_actions_of = staticmethod(rules.legal_actions)
-    apply_to = staticmethod(rules.apply)
-    illegal_reason_of = staticmethod(rules.illegal_reason)
-    observe_of = staticmethod(views.observe)
-    determinize_of = staticmethod(views.determinize)
-    hidden_action_text_of = staticmethod(views.hidden_action_text)
-    nothing_to_of = staticmethod(views.nothing_to)
-    zones_of = staticmethod(views.zones)
-    position_of = staticmethod(views.position)
-    action_to_string_of = staticmethod(notation.action_to_string)
-    parse_action_of = staticmethod(notation.parse_action)
-    log_lines_of = staticmethod(log.log_lines)
-    action_label_of = staticmethod(log.action_label)
-    result_of = staticmethod(log.game_result)
-    public_view_of = staticmethod(log.public_view)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -64,15 +40,6 @@ class RaceToMessinaGame(Game):
         self.card_family: tuple[int, ...] = tuple(
             0 if race or faction == ALLY else 1 for faction in self.table.faction
         )
-
-        self.outcome_pairs: dict[int, tuple[tuple[int, float], ...]] = {}
-        """Per deck size met so far, per card: the chance outcome pair (card, 1 / size) (`make_outcome_pairs`)."""
-
-    def make_outcome_pairs(self, size: int) -> tuple[tuple[int, float], ...]:
-        """The chance outcome pairs of a draw from a deck of `size` cards (decks are unordered: each card
-        equally likely), made once per size and kept in `outcome_pairs`."""
-        pairs = self.outcome_pairs[size] = tuple((card, 1.0 / size) for card in range(self.table.size))
-        return pairs
 
     @property
     def num_players(self) -> int:
@@ -102,7 +69,7 @@ class RaceToMessinaGame(Game):
         for card in range(self.table.size):
             state.decks[self.card_family[card]].append(card)
         rules.start_turn(state)
-        state.refresh_to_act()
+        state.to_act = rules.player_to_act(state)
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any]) -> RaceToMessinaState:

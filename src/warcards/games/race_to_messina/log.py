@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
-from warcards.games.race_to_messina import rules, views
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
+from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import (
     ALLY,
     AXIS,
@@ -30,8 +30,6 @@ from warcards.games.race_to_messina.cards import (
     mask_names,
 )
 from warcards.games.race_to_messina.codes import (
-    ACTION,
-    DEPLOYMENT,
     DRAW,
     EV_ACTIVATE,
     EV_DEPLOYED,
@@ -45,13 +43,11 @@ from warcards.games.race_to_messina.codes import (
     EV_SUPPLY_EMPTY,
     EV_TARGET,
     NO_SEAT,
-    OVER,
     PT_HAND,
     PT_HUBE,
     PT_PROGRESS,
     PT_TURN,
-    RECOVERY,
-    STRATEGY,
+    Phase,
 )
 from warcards.games.race_to_messina.notation import K_ACTIVATE, K_DEPLOY, K_DEPLOY_SECOND, K_DONE, decode
 from warcards.games.race_to_messina.params import RACE_TURN_LIMIT, Variant
@@ -268,16 +264,16 @@ def log_lines(
     hidden = seen.action is None
     lines = [_draw_line(state, action, seat, hidden)] if actor == CHANCE else _move_lines(state, action, seat, actor, hidden)
     lines += _event_lines(state, after, seat)
-    if after.turn != state.turn or (after.phase == OVER and state.phase == RECOVERY):
+    if after.turn != state.turn or (after.phase == Phase.OVER and state.phase == Phase.RECOVERY):
         lines.append(LogLine(f"end of turn {state.turn}: " + _pt_text(after), "summary", None))
     if after.turn != state.turn:
         lines.append(LogLine(f"turn {after.turn} begins: Logistics fills the hands", "summary", None))
     lines += _reshuffle_lines(state, after)
-    if after.phase == OVER:
-        result = game_result(after)
-        winners = " and ".join(seat_title(state.variant.seats[s]) for s in result.winners)
-        outcome = "a draw" if after.winner == DRAW else f"{winners} {verb(state.variant.seats[result.winners[0]], 'win')}"
-        lines.append(LogLine(f"game over: {outcome} — {result.reason}", "summary", None))
+    if after.phase == Phase.OVER:
+        ending = result(after)
+        winners = " and ".join(seat_title(state.variant.seats[s]) for s in ending.winners)
+        outcome = "a draw" if after.winner == DRAW else f"{winners} {verb(state.variant.seats[ending.winners[0]], 'win')}"
+        lines.append(LogLine(f"game over: {outcome} — {ending.reason}", "summary", None))
     return lines
 
 
@@ -289,8 +285,8 @@ def _pt_text(state: RaceToMessinaState) -> str:
 
 def _draw_line(state: RaceToMessinaState, card: int, seat: int | None, hidden: bool) -> LogLine:
     """A draw: the drawer reads the card's name, every other seat (`hidden`) that a card was drawn."""
-    drawer = state.drawing_seat()
-    where = " (Supply)" if state.phase == ACTION else " (replacement)" if state.phase == STRATEGY else ""
+    drawer = rules.drawing_seat(state)
+    where = " (Supply)" if state.phase == Phase.ACTION else " (replacement)" if state.phase == Phase.STRATEGY else ""
     what = "a card" if hidden else state.table.names[card]
     return LogLine(f"{_who(state, drawer, seat, 'draw')} {what}{where}", "chance", CHANCE)
 
@@ -312,13 +308,13 @@ def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor:
         return [LogLine(f"you deploy {t.names[card]} face down{where}", "move", actor)]
     if kind != K_DONE:
         return []
-    if state.phase == STRATEGY:
+    if state.phase == Phase.STRATEGY:
         n = state.discarded
         if n:
             text = f"{_who(state, actor, seat, 'is')} done discarding: {count(n, 'replacement')} to draw"
         else:
             text = f"{_who(state, actor, seat, 'discard')} nothing"
-    elif state.phase == DEPLOYMENT:
+    elif state.phase == Phase.DEPLOYMENT:
         if seat != actor:
             text = f"{_who(state, actor, seat, 'has')} deployed face down (hidden until all are done, R31)"
         else:
@@ -449,7 +445,7 @@ def _reshuffle_lines(state: RaceToMessinaState, after: RaceToMessinaState) -> li
 
 
 # ----- the result -----------------------------------------------------------------------------------------------
-def game_result(state: RaceToMessinaState) -> GameResult:
+def result(state: RaceToMessinaState) -> GameResult:
     """The winner (both seats of a drawn Race), each seat's PT and the rule that decided it."""
     v = state.variant
     winners = tuple(range(v.num_players)) if state.winner == DRAW else (state.winner,)
@@ -509,28 +505,10 @@ def _single_note(state: RaceToMessinaState, action: int) -> str:
         return "the drawn card joins your table face up"
     if action == layout.pass_:
         return "final for this Action phase, R1"
-    if state.phase == STRATEGY:
+    if state.phase == Phase.STRATEGY:
         return f"draw {count(state.discarded, 'replacement')}" if state.discarded else "keep this hand"
     seat = state.to_act
-    if state.phase == DEPLOYMENT:
+    if state.phase == Phase.DEPLOYMENT:
         chosen = sum(len(state.deploying[g]) for g in state.variant.seat_groups[seat])
         return f"deploy {count(chosen, 'card')}" if chosen else "deploy nothing"
     return f"keep {count(len(state.hands[seat]), 'card')}"
-
-
-# ----- the public view ------------------------------------------------------------------------------------------
-PUBLIC_FIELDS = ("game", "variant", "seats", "turn", "phase", "current_player", "pt", "hand_sizes", "decks",
-                 "discards", "table", "totals", "groups", "slot", "passed", "progress", "discarded", "supply",
-                 "winner", "returns")
-"""The observation fields every seat sees alike (no hand, own deployment, Recon knowledge or private log)."""
-
-
-def public_view(state: RaceToMessinaState) -> JSON:
-    """A spectator's view: the public observation fields, hand sizes counting every hidden Deployment choice
-    as still in hand (R31), the Supply card unnamed, plus the result once the game is over."""
-    view: dict[str, object] = views.observe_public(state, PUBLIC_FIELDS)
-    if state.phase == OVER:
-        result = game_result(state)
-        view["result"] = {"winners": [state.variant.seats[s] for s in result.winners], "scores": list(result.scores),
-                          "reason": result.reason}
-    return view

@@ -25,7 +25,7 @@ from warcards.engine.api import CHANCE
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import QUOTE_LIMIT, quote
 from warcards.games.race_to_messina.cards import CardTable, card_table
-from warcards.games.race_to_messina.codes import DEPLOYMENT, NO_CARD
+from warcards.games.race_to_messina.codes import NO_CARD, Phase
 
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -199,7 +199,7 @@ def chance_to_string(outcome: int) -> str:
 def sicily_axis_deploying(state: RaceToMessinaState) -> bool:
     """The Sicily Axis is deploying: its deploy actions name one of its two Sets."""
     variant = state.variant
-    return variant.set_cap > 0 and state.phase == DEPLOYMENT and state.to_act == variant.axis_seat
+    return variant.set_cap > 0 and state.phase == Phase.DEPLOYMENT and state.to_act == variant.axis_seat
 
 
 def action_to_string(state: RaceToMessinaState, action: int) -> str:

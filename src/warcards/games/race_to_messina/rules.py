@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
 from warcards.games.race_to_messina.cards import (
     ALLY,
     AXIS,
@@ -21,8 +22,6 @@ from warcards.games.race_to_messina.cards import (
     mask_names,
 )
 from warcards.games.race_to_messina.codes import (
-    ACTION,
-    DEPLOYMENT,
     DRAW,
     EV_ACTIVATE,
     EV_DEPLOYED,
@@ -37,18 +36,15 @@ from warcards.games.race_to_messina.codes import (
     EV_SUPPLY,
     EV_SUPPLY_EMPTY,
     EV_TARGET,
-    LOGISTICS,
     NO_CARD,
     NO_GROUP,
     NO_SEAT,
-    OVER,
     PHASE_TITLES,
     PT_HAND,
     PT_HUBE,
     PT_PROGRESS,
     PT_TURN,
-    RECOVERY,
-    STRATEGY,
+    Phase,
 )
 from warcards.games.race_to_messina.notation import (
     K_ACTIVATE,
@@ -68,7 +64,7 @@ if TYPE_CHECKING:
 # ----- phase 1: Logistics ------------------------------------------------------------------------------------
 def start_turn(state: RaceToMessinaState) -> None:
     """Logistics: "Each player fills their hand to 10 cards" (Race 12; Sicily 14 / 7 / 7, R21)."""
-    state.phase = LOGISTICS
+    state.phase = Phase.LOGISTICS
     state.order_index = 0
     state.log = []
     logistics_next(state)
@@ -99,7 +95,7 @@ def logistics_next(state: RaceToMessinaState) -> None:
         if len(state.hands[seat]) < v.hand_size[seat] and ensure_deck(state, v.seat_family[seat]):
             return
         state.order_index += 1
-    state.phase = STRATEGY
+    state.phase = Phase.STRATEGY
     state.order_index = 0
     state.discarded = 0
     state.to_draw = 0
@@ -120,7 +116,7 @@ def strategy_draws(state: RaceToMessinaState) -> None:
     state.discarded = 0
     state.order_index += 1
     if state.order_index >= len(state.variant.order):
-        state.phase = DEPLOYMENT
+        state.phase = Phase.DEPLOYMENT
         state.order_index = 0
 
 
@@ -163,7 +159,7 @@ def reveal_deployments(state: RaceToMessinaState) -> None:
             for card in cards:
                 forget(state, card)
         state.log.append((EV_DEPLOYED, group, len(state.on_table[group])))
-    state.phase = ACTION
+    state.phase = Phase.ACTION
     state.active_slot = 0
     state.passed_slots = 0
 
@@ -290,7 +286,7 @@ def resolution(state: RaceToMessinaState) -> None:
     state.activated = 0
     if check_victory(state):
         return
-    state.phase = RECOVERY
+    state.phase = Phase.RECOVERY
     state.order_index = 0
 
 
@@ -314,7 +310,7 @@ def finish_race_by_limit(state: RaceToMessinaState) -> None:
     """Race table limit (R37): after the last turn the player with more PT wins; equal PT is a draw."""
     british, americans = state.progress_tokens
     state.winner = 0 if british > americans else 1 if americans > british else DRAW
-    state.phase = OVER
+    state.phase = Phase.OVER
 
 
 def check_victory(state: RaceToMessinaState) -> bool:
@@ -341,8 +337,68 @@ def check_victory(state: RaceToMessinaState) -> bool:
         if not reached:
             return False
         state.winner = reached[0] if len(reached) == 1 else axis_seat
-    state.phase = OVER
+    state.phase = Phase.OVER
     return True
+
+
+# ----- whose turn -------------------------------------------------------------------------------------------------
+def player_to_act(state: RaceToMessinaState) -> int:
+    """Whose turn it is, from the data: a seat, `CHANCE` (a draw) or `TERMINAL` (`RaceToMessinaState.to_act`
+    holds it, set by every `apply`, the first deal and a setup)."""
+    phase = state.phase
+    if phase == Phase.LOGISTICS:
+        return CHANCE
+    if phase == Phase.ACTION:
+        if state.supply_draw:
+            return CHANCE
+        if state.supply_card != NO_CARD:
+            return state.variant.group_owner[state.supply_group]
+        return state.variant.group_owner[state.variant.slots[state.active_slot]]
+    if phase == Phase.STRATEGY and state.to_draw:
+        return CHANCE
+    if phase == Phase.OVER:
+        return TERMINAL
+    return state.variant.order[state.order_index]
+
+
+def returns(state: RaceToMessinaState) -> list[float]:
+    """+1 to the winner and -1 to every other seat at the end; zeros before it and for a drawn Race."""
+    winner = state.winner
+    if state.phase != Phase.OVER or winner == DRAW:
+        return [0.0] * state.variant.num_players
+    return [1.0 if seat == winner else -1.0 for seat in range(state.variant.num_players)]
+
+
+def drawing_seat(state: RaceToMessinaState) -> int:
+    """The seat whose draw the current chance node is."""
+    if state.phase == Phase.ACTION:
+        return state.variant.group_owner[state.supply_group]
+    return state.variant.order[state.order_index]
+
+
+# ----- chance nodes ---------------------------------------------------------------------------------------------
+def drawing_deck(state: RaceToMessinaState) -> list[int]:
+    """The deck the current chance node draws from: the drawing seat's (`drawing_seat`, inlined: this runs at
+    every draw). Sorted, each card once."""
+    variant = state.variant
+    seat = variant.group_owner[state.supply_group] if state.phase == Phase.ACTION else variant.order[state.order_index]
+    return state.decks[variant.seat_family[seat]]
+
+
+def chance(state: RaceToMessinaState) -> Chance:
+    """Every chance node is a draw from the drawing seat's deck, each card in it equally likely (decks are
+    unordered): the deck itself, held by the description, not copied."""
+    return Uniform(drawing_deck(state))
+
+
+def apply_chance(state: RaceToMessinaState, u: float) -> int:
+    """The draw in one go (the driver loops' chance step, most of the game's actions): the card
+    `chance(state).pick(u)` picks, applied and returned; away from a chance node `ValueError`, state unchanged."""
+    if state.to_act != CHANCE:
+        raise not_a_chance_node()
+    card = pick_uniform(drawing_deck(state), u)
+    apply(state, card)
+    return card
 
 
 # ----- the action space ----------------------------------------------------------------------------------------
@@ -350,15 +406,15 @@ def legal_actions(state: RaceToMessinaState) -> list[int]:
     """Sorted legal actions of the seat to act (never called at chance or terminal nodes)."""
     phase = state.phase
     layout = state.layout
-    if phase == ACTION:
+    if phase == Phase.ACTION:
         if state.supply_card != NO_CARD:
             return [layout.keep, layout.reveal] if can_reveal(state) else [layout.keep]
         return action_phase_actions(state)
     seat = state.variant.order[state.order_index]
     hand = state.hands[seat]
-    if phase == DEPLOYMENT:
+    if phase == Phase.DEPLOYMENT:
         return deployment_actions(state, seat)
-    if phase == STRATEGY:
+    if phase == Phase.STRATEGY:
         if state.discarded < state.variant.discard_limit:
             return [*hand, layout.done]
         return [layout.done]
@@ -416,18 +472,16 @@ def action_phase_actions(state: RaceToMessinaState) -> list[int]:
     return acts
 
 
-def apply_and_advance(state: RaceToMessinaState, action: int) -> None:
-    """The state's `_apply` (bound by `RaceToMessinaGame`): drop the chance cache, apply, then recompute whose
-    turn it is."""
-    state._chance_cache = None
-    apply(state, action)
-    state.to_act = state._compute_player()
-
-
 def apply(state: RaceToMessinaState, action: int) -> None:
-    """Apply a legal action or chance outcome."""
+    """Apply a legal action or chance outcome (already checked): play it, then recompute whose turn it is."""
+    play(state, action)
+    state.to_act = player_to_act(state)
+
+
+def play(state: RaceToMessinaState, action: int) -> None:
+    """Change the data by a legal action or chance outcome, phase by phase (`apply` keeps `to_act` up to date)."""
     phase = state.phase
-    if phase == LOGISTICS:
+    if phase == Phase.LOGISTICS:
         v = state.variant
         seat = v.order[state.order_index]
         deck = state.decks[v.seat_family[seat]]
@@ -438,10 +492,10 @@ def apply(state: RaceToMessinaState, action: int) -> None:
             return
         logistics_next(state)
         return
-    if phase == ACTION:
+    if phase == Phase.ACTION:
         apply_action_phase(state, action)
         return
-    if phase == STRATEGY:
+    if phase == Phase.STRATEGY:
         if state.to_draw:
             draw(state, state.variant.order[state.order_index], action)
             state.to_draw -= 1
@@ -458,7 +512,7 @@ def apply(state: RaceToMessinaState, action: int) -> None:
             state.discarded += 1
         return
     seat = state.variant.order[state.order_index]
-    if phase == DEPLOYMENT:
+    if phase == Phase.DEPLOYMENT:
         layout = state.layout
         if action == layout.done:
             state.order_index += 1
@@ -525,14 +579,14 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
     seat_name = v.seats[seat] if seat >= 0 else "nobody"
     phase_name = PHASE_TITLES[phase]
     label = card_label(t, card) if card != NO_CARD else ""
-    if phase == STRATEGY:
+    if phase == Phase.STRATEGY:
         if kind == K_DISCARD:
             if card not in state.hands[seat]:
                 return f"Strategy: {label} is not in the {seat_name} hand"
             return (f"Strategy: \"Each player may discard up to {v.discard_limit} cards\" — "
                     f"{seat_name} has discarded {state.discarded} already; write 'done'")
         return f"Strategy: {seat_name} may only discard cards from hand or say 'done'"
-    if phase == DEPLOYMENT:
+    if phase == Phase.DEPLOYMENT:
         if kind in (K_DEPLOY, K_DEPLOY_SECOND):
             if kind == K_DEPLOY_SECOND and len(v.seat_groups[seat]) < 2:
                 return "Deployment: only the Sicily Axis deploys two Sets ('vs british'); deploy with 'deploy CARD'"
@@ -543,14 +597,14 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
                 return f"Deployment (card list, AA/AB): {label} can only be used by the {nation} player"
             return "Deployment (Sicily): \"A Set can have a max of 7 cards\" — that Set is full"
         return f"Deployment: {seat_name} may only deploy cards from hand or say 'done'"
-    if phase == RECOVERY:
+    if phase == Phase.RECOVERY:
         if kind == K_DONE:
             return (f"Recovery: \"You must discard down to 2 cards or less\" — {seat_name} holds "
                     f"{len(state.hands[seat])} cards")
         if kind == K_DISCARD:
             return f"Recovery: {label} is not in the {seat_name} hand"
         return f"Recovery: {seat_name} may only discard cards or say 'done'"
-    if phase == ACTION:
+    if phase == Phase.ACTION:
         if state.supply_card != NO_CARD:
             if kind == K_REVEAL:
                 return ("Action (Supply): this card cannot be revealed — its owner may not use it (AA/AB) "

@@ -14,7 +14,7 @@ from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.engine.setupfields import int_field, int_list_field, mapping_field, setup_parts, str_list_field
 from warcards.engine.text import quote
 from warcards.games.race_to_messina import rules
-from warcards.games.race_to_messina.codes import ACTION, DEPLOYMENT, LOGISTICS, PHASE_NAMES, STRATEGY
+from warcards.games.race_to_messina.codes import PHASE_NAMES, Phase
 from warcards.games.race_to_messina.notation import parse_card
 from warcards.games.race_to_messina.state import RaceToMessinaState
 from warcards.games.race_to_messina.views import deck_zone, discard_zone, pending_zone
@@ -46,7 +46,7 @@ def state_from_setup(game: RaceToMessinaGame, setup: Mapping[str, Any]) -> RaceT
     """A position from a scenario setup (docs/notation/race-to-messina.md); `SetupError` if impossible."""
     state = RaceToMessinaState(game)
     apply_setup(state, setup)
-    state.refresh_to_act()
+    state.to_act = rules.player_to_act(state)
     return state
 
 
@@ -145,15 +145,15 @@ def _apply_position(state: RaceToMessinaState, position: Mapping[str, Any]) -> N
         state.activated |= 1 << card
     seat_order = v.order
     seat = _seat(state, position["seat"], "seat") if "seat" in position else seat_order[0]
-    if phase != ACTION:
-        if any(state.on_table) and phase != DEPLOYMENT:
+    if phase != Phase.ACTION:
+        if any(state.on_table) and phase != Phase.DEPLOYMENT:
             raise SetupError(f"setup: tables must be empty in the {phase_name} phase (Resolution discards them)")
         state.order_index = seat_order.index(seat)
     state.phase = phase
     discarded = int_field(position, "discarded", 0, 0, v.discard_limit)
-    if phase == STRATEGY:
+    if phase == Phase.STRATEGY:
         state.discarded = discarded
-    if phase == ACTION:
+    if phase == Phase.ACTION:
         slot_zone = position.get("slot")
         if slot_zone is None:
             state.active_slot = next(i for i, g in enumerate(v.slots) if v.group_owner[g] == seat) if "seat" in position else 0
@@ -169,9 +169,9 @@ def _apply_position(state: RaceToMessinaState, position: Mapping[str, Any]) -> N
             raise SetupError("setup: the slot to act has already passed")
     elif "slot" in position or "passed" in position:
         raise SetupError(f"setup: 'slot' and 'passed' describe the action phase, not the {phase_name} phase")
-    if any(state.deploying) and phase != DEPLOYMENT:
+    if any(state.deploying) and phase != Phase.DEPLOYMENT:
         raise SetupError("setup: hidden deployments (deploying:*) exist only in the deployment phase")
-    if phase == LOGISTICS:
+    if phase == Phase.LOGISTICS:
         rules.logistics_next(state)
     if any(pt_value for pt_value in state.progress_tokens):
         rules.check_victory(state)

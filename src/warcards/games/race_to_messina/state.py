@@ -1,29 +1,19 @@
-"""Race to Messina state: plain data (lists of ints, bitmasks) and a cheap copy.
+"""Race to Messina state: plain data (lists of ints, bitmasks), a cheap copy, and the rule book bound.
 
-The rules live in `rules.py`, the views in `views.py`, the notation in `notation.py`. They sit above this
-module in the import order (HOUSE.md), so the state's engine hooks reach them through its game
-(`RaceToMessinaGame` binds them as static methods).
+The rules live in `rules.py`, the views in `views.py`, the log in `log.py`, the notation in `notation.py`:
+they come before this module in the house order, and the state binds their functions as its engine hooks.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
+from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
+from warcards.games.race_to_messina import log, notation, rules, views
 from warcards.games.race_to_messina.cards import CardTable
-from warcards.games.race_to_messina.codes import (
-    ACTION,
-    DRAW,
-    LOGISTICS,
-    NO_CARD,
-    NO_GROUP,
-    NO_WINNER,
-    OVER,
-    STRATEGY,
-)
+from warcards.games.race_to_messina.codes import NO_CARD, NO_GROUP, NO_WINNER, Phase
 from warcards.games.race_to_messina.params import Variant
 
 if TYPE_CHECKING:
@@ -63,7 +53,6 @@ class RaceToMessinaState(State):
     """
 
     __slots__ = (
-        "_chance_cache",
         "activated",
         "active_slot",
         "card_family",
@@ -93,12 +82,32 @@ class RaceToMessinaState(State):
 
     snapshot_fields = SnapshotFields(
         fixed=("card_family", "layout", "table", "variant"),
-        caches=("_chance_cache",),
         types={"log": list_of(tuple_of(INT))},
     )
     """The variant and its tables are the game's; the log's events are tuples (`snapshot()`)."""
 
     game: RaceToMessinaGame
+
+    # The rule book (the rooms before this one): each engine hook is the function of the same name.
+    _legal_actions = rules.legal_actions
+    _chance = rules.chance
+    _apply = rules.apply
+    _apply_chance = rules.apply_chance
+    _illegal_reason = rules.illegal_reason
+    returns = rules.returns
+    action_to_string = notation.action_to_string
+    _parse_action = notation.parse_action
+    _observe = views.observe
+    _observe_fields = views.observe_fields
+    _observe_public = views.observe_public
+    _determinize = views.determinize
+    _hidden_action_text = views.hidden_action_text
+    _nothing_to = views.nothing_to
+    zones = views.zones
+    position = views.position
+    _log_lines = log.log_lines
+    _action_label = log.action_label
+    _result = log.result
 
     def __init__(self, game: RaceToMessinaGame) -> None:
         super().__init__(game)
@@ -117,7 +126,7 @@ class RaceToMessinaState(State):
         self.progress_tokens: list[int] = [0] * players
         self.recon_known: list[int] = [0] * players
         self.activated = 0
-        self.phase = LOGISTICS
+        self.phase = Phase.LOGISTICS
         self.turn = 1
         self.order_index = 0
         self.to_draw = 0
@@ -129,7 +138,6 @@ class RaceToMessinaState(State):
         self.supply_card = NO_CARD
         self.winner = NO_WINNER
         self.log: list[tuple[int, ...]] = []
-        self._chance_cache: list[tuple[int, float]] | None = None
         self.to_act = CHANCE
 
     # ----- data -------------------------------------------------------------------------------------------
@@ -162,7 +170,6 @@ class RaceToMessinaState(State):
         other.supply_card = self.supply_card
         other.winner = self.winner
         other.log = self.log[:]
-        other._chance_cache = self._chance_cache
         other.to_act = self.to_act
         return other
 
@@ -176,120 +183,3 @@ class RaceToMessinaState(State):
     def is_chance_node(self) -> bool:
         """Fast path, as `is_terminal`."""
         return self.to_act == CHANCE
-
-    def refresh_to_act(self) -> None:
-        """Recompute whose turn it is after the data changed (every `_apply`, setup, the first deal)."""
-        self.to_act = self._compute_player()
-
-    def _compute_player(self) -> int:
-        phase = self.phase
-        if phase == LOGISTICS:
-            return CHANCE
-        if phase == ACTION:
-            if self.supply_draw:
-                return CHANCE
-            if self.supply_card != NO_CARD:
-                return self.variant.group_owner[self.supply_group]
-            return self.variant.group_owner[self.variant.slots[self.active_slot]]
-        if phase == STRATEGY and self.to_draw:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.variant.order[self.order_index]
-
-    def drawing_seat(self) -> int:
-        """The seat whose draw the current chance node is."""
-        if self.phase == ACTION:
-            return self.variant.group_owner[self.supply_group]
-        return self.variant.order[self.order_index]
-
-    # ----- engine hooks ------------------------------------------------------------------------------------
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the drawing deck itself, uncopied
-        (`drawing_seat` inlined: this runs at every chance node)."""
-        if self.to_act == CHANCE:
-            variant = self.variant
-            seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
-            return self.decks[variant.seat_family[seat]]
-        return self.legal_actions()
-
-    def _uniform_outcomes(self) -> list[int]:
-        """Every chance node is a draw from the drawing seat's deck, uniform over it in `_chance_outcomes`'s
-        order: the deck itself, uncopied (the engine's `sample_outcome` reads it at once)."""
-        variant = self.variant
-        seat = variant.group_owner[self.supply_group] if self.phase == ACTION else variant.order[self.order_index]
-        return self.decks[variant.seat_family[seat]]
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the drawing deck itself (a copy
-        of up to 94 cards per draw would cost more)."""
-        return None
-
-    def _legal_actions(self) -> list[int]:
-        return self.game.legal_actions_of(self)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card left in the drawing seat's deck, equally likely (decks are unordered)."""
-        cached = self._chance_cache
-        if cached is None:
-            deck = self.decks[self.variant.seat_family[self.drawing_seat()]]
-            size = len(deck)
-            pairs = self.game.outcome_pairs.get(size) or self.game.make_outcome_pairs(size)
-            # One C-level gather of the game's ready-made (card, 1 / size) pairs, not a tuple built per card.
-            cached = self._chance_cache = list(itemgetter(*deck)(pairs)) if size > 1 else [pairs[deck[0]]]
-        return cached
-
-    def _apply(self, action: int) -> None:
-        self._chance_cache = None
-        self.game.apply_to(self, action)
-        self.to_act = self._compute_player()
-
-    def _illegal_reason(self, action: int) -> str:
-        return self.game.illegal_reason_of(self, action)
-
-    def returns(self) -> list[float]:
-        winner = self.winner
-        if self.phase != OVER or winner == DRAW:
-            return [0.0] * self.variant.num_players
-        return [1.0 if seat == winner else -1.0 for seat in range(self.variant.num_players)]
-
-    def _observe(self, seat: int) -> JSON:
-        return self.game.observe_of(self, seat)
-
-    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return self.game.observe_of(self, seat, fields)
-
-    def _determinize(self, seat: int, rng: Rng) -> RaceToMessinaState:
-        return self.game.determinize_of(self, seat, rng)
-
-    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.hidden_action_text_of(self, action, seat)
-
-    def _nothing_to(self, action: int, seat: int | None) -> bool | None:
-        return self.game.nothing_to_of(self, action, seat)
-
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        if not isinstance(after, RaceToMessinaState):
-            raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Race to Messina state")
-        return self.game.log_lines_of(self, action, after, seat, seen)
-
-    def _action_label(self, action: int) -> str:
-        return self.game.action_label_of(self, action)
-
-    def _result(self) -> GameResult:
-        return self.game.result_of(self)
-
-    def _observe_public(self) -> JSON:
-        return self.game.public_view_of(self)
-
-    def action_to_string(self, action: int) -> str:
-        return self.game.action_to_string_of(self, action)
-
-    def _parse_action(self, text: str) -> int:
-        return self.game.parse_action_of(self, text)
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.game.zones_of(self)
-
-    def position(self) -> JSON:
-        return self.game.position_of(self)

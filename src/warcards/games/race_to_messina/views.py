@@ -15,8 +15,6 @@ from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.games.race_to_messina import rules
 from warcards.games.race_to_messina.cards import ALLY, AXIS, force_total
 from warcards.games.race_to_messina.codes import (
-    ACTION,
-    DEPLOYMENT,
     DRAW,
     EV_ACTIVATE,
     EV_DEPLOYED,
@@ -35,11 +33,10 @@ from warcards.games.race_to_messina.codes import (
     NO_CARD,
     NO_GROUP,
     NO_SEAT,
-    OVER,
     PHASE_NAMES,
     PRIVATE_EVENTS,
     PT_REASONS,
-    STRATEGY,
+    Phase,
 )
 from warcards.games.race_to_messina.notation import K_DEPLOY, K_DEPLOY_SECOND, card_label, decode
 
@@ -85,16 +82,16 @@ def zones(state: RaceToMessinaState) -> dict[str, list[str]]:
 
 def acting_seat(state: RaceToMessinaState) -> int:
     """The seat whose part of the phase it is (the drawer at a chance node), or `NO_SEAT` when over."""
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return NO_SEAT
-    if state.phase == ACTION:
+    if state.phase == Phase.ACTION:
         group = state.supply_group if state.supply_group != NO_GROUP else state.variant.slots[state.active_slot]
         return state.variant.group_owner[group]
     return state.variant.order[state.order_index]
 
 
 def winner_name(state: RaceToMessinaState) -> str | None:
-    if state.phase != OVER:
+    if state.phase != Phase.OVER:
         return None
     return "draw" if state.winner == DRAW else state.variant.seats[state.winner]
 
@@ -109,9 +106,9 @@ def position(state: RaceToMessinaState) -> JSON:
         "turn": state.turn,
         "pt": state.progress_tokens[:],
         "seat": v.seats[seat] if seat != NO_SEAT else None,
-        "slot": v.group_zone[v.slots[state.active_slot]] if state.phase == ACTION else None,
+        "slot": v.group_zone[v.slots[state.active_slot]] if state.phase == Phase.ACTION else None,
         "passed": [v.group_zone[g] for i, g in enumerate(v.slots) if state.passed_slots >> i & 1]
-        if state.phase == ACTION else [],
+        if state.phase == Phase.ACTION else [],
         "activated": mask_ids(state, state.activated),
         "progress": {v.group_zone[g]: n for g in range(len(v.group_zone)) if (n := rules.progress_count(state, g))},
         "discarded": state.discarded,
@@ -189,7 +186,7 @@ def _current(state: RaceToMessinaState, seat: int) -> str:
 def _hand_sizes(state: RaceToMessinaState, seat: int) -> dict[str, int]:
     """Hand sizes as `seat` sees them: another seat's hidden Deployment still counts as in its hand."""
     v = state.variant
-    hidden_deploy = state.phase == DEPLOYMENT
+    hidden_deploy = state.phase == Phase.DEPLOYMENT
     sizes: dict[str, int] = {}
     for other, name in enumerate(v.seats):
         size = len(state.hands[other])
@@ -258,27 +255,39 @@ def _field_table() -> dict[str, Callable[[RaceToMessinaState, int], Any]]:
         "table": _table,
         "totals": lambda state, seat: totals(state),
         "groups": _groups,
-        "slot": lambda state, seat: state.variant.group_zone[state.variant.slots[state.active_slot]] if state.phase == ACTION else None,
+        "slot": lambda state, seat: state.variant.group_zone[state.variant.slots[state.active_slot]] if state.phase == Phase.ACTION else None,
         "passed": lambda state, seat: [state.variant.group_zone[g] for i, g in enumerate(state.variant.slots) if state.passed_slots >> i & 1]
-        if state.phase == ACTION else [],
+        if state.phase == Phase.ACTION else [],
         "progress": lambda state, seat: {state.variant.group_zone[g]: n for g in range(len(state.variant.group_zone))
                                      if (n := rules.progress_count(state, g))},
-        "discarded": lambda state, seat: state.discarded if state.phase == STRATEGY else 0,
+        "discarded": lambda state, seat: state.discarded if state.phase == Phase.STRATEGY else 0,
         "supply": _supply,
         "known_hands": _known_hands,
         "log": log_lines,
         "winner": lambda state, seat: winner_name(state),
-        "returns": lambda state, seat: state.returns() if state.phase == OVER else None,
+        "returns": lambda state, seat: state.returns() if state.phase == Phase.OVER else None,
     }
 
 
 _FIELDS = _field_table()
 
 
-def observe_public(state: RaceToMessinaState, fields: tuple[str, ...]) -> dict[str, Any]:
-    """The observation `fields` every seat sees alike, as no seat (`NO_SEAT`): every hidden Deployment choice
-    counts in its hand (R31) and the Supply card is unnamed (the spectator's view, `log.public_view`)."""
-    return _with_params(state, {name: _FIELDS[name](state, NO_SEAT) for name in fields if name in _FIELDS})
+PUBLIC_FIELDS = ("game", "variant", "seats", "turn", "phase", "current_player", "pt", "hand_sizes", "decks",
+                 "discards", "table", "totals", "groups", "slot", "passed", "progress", "discarded", "supply",
+                 "winner", "returns")
+"""The observation fields every seat sees alike (no hand, own deployment, Recon knowledge or private log)."""
+
+
+def observe_public(state: RaceToMessinaState) -> JSON:
+    """A spectator's view: the public observation fields as no seat (`NO_SEAT`) sees them — hand sizes count
+    every hidden Deployment choice as still in hand (R31), the Supply card is unnamed — plus the result once
+    the game is over."""
+    view: JSON = _with_params(state, {name: _FIELDS[name](state, NO_SEAT) for name in PUBLIC_FIELDS})
+    if state.phase == Phase.OVER:
+        result = state.result()
+        view["result"] = {"winners": [state.variant.seats[s] for s in result.winners], "scores": list(result.scores),
+                          "reason": result.reason}
+    return view
 
 
 def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, Any]:
@@ -290,11 +299,14 @@ def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, A
     return view
 
 
-def observe(state: RaceToMessinaState, seat: int, fields: frozenset[str] | None = None) -> JSON:
-    """Exactly what `seat` may know now (module docstring); with `fields`, only those top-level fields,
-    each computed only when asked for (bots read a few fields on every move)."""
-    if fields is None:
-        return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()})
+def observe(state: RaceToMessinaState, seat: int) -> JSON:
+    """Exactly what `seat` may know now (module docstring)."""
+    return _with_params(state, {name: build(state, seat) for name, build in _FIELDS.items()})
+
+
+def observe_fields(state: RaceToMessinaState, seat: int, fields: frozenset[str]) -> JSON:
+    """The top-level `fields` of `observe(state, seat)`, each computed only when asked for (bots read a few
+    fields on every move)."""
     view = {name: build(state, seat) for name, build in _FIELDS.items() if name in fields}
     return _with_params(state, view) if "params" in fields else view
 
@@ -331,7 +343,7 @@ def determinize(state: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessina
     # During Deployment another seat's choice is hidden: fold it back into its hand for resampling, and
     # let a seat that is already done choose again at random below.
     redeploy: list[int] = []
-    if d.phase == DEPLOYMENT:
+    if d.phase == Phase.DEPLOYMENT:
         for o in others:
             for g in v.seat_groups[o]:
                 d.hands[o].extend(d.deploying[g])
@@ -371,7 +383,6 @@ def determinize(state: RaceToMessinaState, seat: int, rng: Rng) -> RaceToMessina
             d.hands[o].remove(card)
             d.deploying[group].append(card)
     d._legal_cache = None
-    d._chance_cache = None
     return d
 
 
@@ -384,10 +395,10 @@ def hidden_action_text(state: RaceToMessinaState, action: int, seat: int | None)
     player = state.current_player()
     names = state.variant.seats
     if player == CHANCE:
-        drawer = state.drawing_seat()
+        drawer = rules.drawing_seat(state)
         if seat == drawer:
             return None
-        return f"{names[drawer]} draws a card" + (" (Supply)" if state.phase == ACTION else "")
+        return f"{names[drawer]} draws a card" + (" (Supply)" if state.phase == Phase.ACTION else "")
     if seat == player:
         return None
     if decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
