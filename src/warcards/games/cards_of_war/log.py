@@ -1,5 +1,5 @@
 """What a player reads of Cards of War (docs/contributing/log.md): the game log in player's words, move labels
-with card names, the result with its reason, and the spectator's view.
+with card names and the result with its reason (the spectator's view is `views.observe_public`).
 
 Every deployment is face up, the discard pile is face up and RECON answers are spoken at the table (R8), so
 the only hidden event is a card drawn into a hand: its drawer reads the card, the other seat and a spectator
@@ -10,10 +10,10 @@ in the same step leaves no trace of its battles in the state after it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
-from warcards.games.cards_of_war import rules, views
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.games.cards_of_war import rules
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.codes import (
     BATTLE_NAMES,
@@ -95,25 +95,25 @@ def deck_facts(game: CardsOfWarGame) -> dict[str, dict[str, object]]:
 
 
 # ----- the log -------------------------------------------------------------------------------------------
-def log_lines(
-    state: CardsOfWarState, action: int, after: CardsOfWarState, seat: int | None, seen: SeenAction
-) -> list[LogLine]:
-    """The lines `seat` reads for legal `action` taken in `state` (leading to `after`): the draw or the
-    deployment in player's words, then what it brought — a reshuffle (R10), a battle won (WINNING A BATTLE), a
-    stalled round settled (R11), the round's result, the game's end. `seen` is what the seat sees of the
-    action (`views.hidden_action_text`, decided once by the engine): a hidden draw is worded from it."""
+def log_lines(state: CardsOfWarState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
+    """The lines `seat` reads for legal `action` taken in `state` (leading to `after`, a state of this game:
+    the engine's hook is typed for any state): the draw or the deployment in player's words, then what it
+    brought — a reshuffle (R10), a battle won (WINNING A BATTLE), a stalled round settled (R11), the round's
+    result, the game's end. `seen` is what the seat sees of the action (`views.hidden_action_text`, decided
+    once by the engine): a hidden draw is worded from it."""
+    later = cast("CardsOfWarState", after)
     words = Words(seat)
     if state.to_act == CHANCE:
-        lines = _draw_lines(state, action, after, words, seen.action is None)
+        lines = _draw_lines(state, action, later, words, seen.action is None)
         probe = state  # read only: a stalled round is settled on a copy
         move = False
     else:
-        lines, probe = _move_lines(state, action, after, words)
+        lines, probe = _move_lines(state, action, later, words)
         move = True
-    reshuffles = _reshuffle_lines(state, action, after, words)
-    if len(after.round_results) > len(state.round_results):
+    reshuffles = _reshuffle_lines(state, action, later, words)
+    if len(later.round_results) > len(state.round_results):
         # The discards a round leaves are most often shuffled in as the next round's hands are dealt.
-        ending = _round_end_lines(state, probe, after, words, move)
+        ending = _round_end_lines(state, probe, later, words, move)
         return lines + ending[:-1] + reshuffles + ending[-1:]
     return lines + reshuffles
 
@@ -383,7 +383,7 @@ def result(state: CardsOfWarState) -> GameResult:
     return GameResult(winners=winners, scores=scores, reason=_sentence(end_reason(state, Words(None))))
 
 
-# ----- move labels and the public view ------------------------------------------------------------------------
+# ----- move labels ------------------------------------------------------------------------------------------
 def action_label(state: CardsOfWarState, action: int) -> str:
     """The notation (`action_to_string`, which names the deployed card already) with the drawn card's name at a
     chance node, the reason for a pass, and what a legal deployment does to its battle ("deploy A07 (Air
@@ -424,13 +424,3 @@ def _deploy_effect(state: CardsOfWarState, action: int) -> str:
         mine = probe.battle_totals[p * NUM_BATTLES + b]
         parts.append(f"{BATTLE_NAMES[b]} {before} → {mine} vs {probe.battle_totals[q * NUM_BATTLES + b]}")
     return "; ".join(parts)
-
-
-def observe_public(state: CardsOfWarState) -> JSON:
-    """A spectator's view: a seat's view without its hand or its REINFORCE card (every other field is seen by
-    both seats: the battles, the discards, the pile sizes, the hand sizes and the RECON answers)."""
-    view = views.observe(state, 0)
-    del view["hand"]
-    view["seat"] = None
-    view["reinforce_card"] = None
-    return view

@@ -139,7 +139,7 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 
 # ----- transitions --------------------------------------------------------------------------------------------
 def apply(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`, bound by `CardsOfWarGame`)."""
+    """Apply a legal action or chance outcome (the state's `_apply`)."""
     if state.to_act >= 0:
         apply_move(state, action)
     else:
@@ -530,29 +530,29 @@ def battle_name(b: int) -> str:
     return BATTLE_NAMES[b]
 
 
-def illegal_reason(state: CardsOfWarState, a: int) -> str:
-    """Why player action `a` is not legal now, citing the rule section or ruling."""
+def illegal_reason(state: CardsOfWarState, action: int) -> str:
+    """Why player `action` is not legal now, citing the rule section or ruling."""
     table = state.table
     layout = state.layout
     p = state.mover
     opened = open_battle_list(state)
     open_names = ", ".join(BATTLE_NAMES[b] for b in opened) or "none"
     hand = ", ".join(f"{state.card_id(c)} {table.names[c % state.num_kinds]}" for c in state.hands[p]) or "empty"
-    if a == layout.pass_turn:
+    if action == layout.pass_turn:
         return ("PLAYING A ROUND: a player deploys one card each turn; pass is allowed only with an empty hand "
                 f"(R11). Your hand: {hand}")
-    if a >= layout.top_discard:
+    if action >= layout.top_discard:
         if not state.alternative_reinforce:
             return "Alternative Reinforce is an optional rule not in play (option alternative_reinforce)"
         if state.phase != _REINFORCE:
             return "Alternative Reinforce: the top discard may be deployed only as a REINFORCE deployment"
         if not state.discards[state.deck_of[p]]:
             return "Alternative Reinforce: the discard pile is empty"
-        return (f"WINNING A BATTLE: the {BATTLE_NAMES[a - layout.top_discard]} battle is resolved; "
+        return (f"WINNING A BATTLE: the {BATTLE_NAMES[action - layout.top_discard]} battle is resolved; "
                 f"open battles: {open_names} (R5)")
-    joint = a >= layout.joint
-    kind = (a - layout.joint if joint else a) // NUM_BATTLES
-    b = a % NUM_BATTLES
+    joint = action >= layout.joint
+    kind = (action - layout.joint if joint else action) // NUM_BATTLES
+    b = action % NUM_BATTLES
     card = kind + state.deck_offset[p]
     label = f"{state.card_id(card)} {table.names[kind]}"
     if joint and not state.joint_deployment:
