@@ -55,12 +55,6 @@ class CardsOfWarGame(Game):
         self.kind_info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
             (t.theatre[k], t.typemask[k], t.killmask[k], t.score[k], t.recon[k], t.reinforce[k]) for k in range(n)
         )
-        # Per pile size, per physical card: the chance outcome pair (card, 1 / pile size) (R10: a draw takes
-        # any card of the pile, equally likely), shared by every state's `_chance_outcomes`.
-        cards = range(n * self.decks)
-        self.outcome_pairs: tuple[tuple[tuple[int, float], ...], ...] = tuple(
-            tuple((card, 1.0 / size) for card in cards) if size else () for size in range(n + 1)
-        )
         ids = self.table.ids
         self.card_ids: tuple[str, ...] = (
             ids if self.decks == 1 else tuple(f"{ident}/{d}" for d in range(2) for ident in ids)

@@ -10,9 +10,9 @@ in the same step leaves no trace of its battles in the state after it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.cards_of_war import rules
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.codes import (
@@ -95,25 +95,25 @@ def deck_facts(game: CardsOfWarGame) -> dict[str, dict[str, object]]:
 
 
 # ----- the log -------------------------------------------------------------------------------------------
-def log_lines(state: CardsOfWarState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-    """The lines `seat` reads for legal `action` taken in `state` (leading to `after`, a state of this game:
-    the engine's hook is typed for any state): the draw or the deployment in player's words, then what it
-    brought — a reshuffle (R10), a battle won (WINNING A BATTLE), a stalled round settled (R11), the round's
-    result, the game's end. `seen` is what the seat sees of the action (`views.hidden_action_text`, decided
-    once by the engine): a hidden draw is worded from it."""
-    later = cast("CardsOfWarState", after)
+def log_lines(
+    state: CardsOfWarState, action: int, after: CardsOfWarState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
+    """The lines `seat` reads for legal `action` taken in `state` (leading to `after`): the draw or the
+    deployment in player's words, then what it brought — a reshuffle (R10), a battle won (WINNING A BATTLE), a
+    stalled round settled (R11), the round's result, the game's end. `seen` is what the seat sees of the
+    action (`views.hidden_action_text`, decided once by the engine): a hidden draw is worded from it."""
     words = Words(seat)
     if state.to_act == CHANCE:
-        lines = _draw_lines(state, action, later, words, seen.action is None)
+        lines = _draw_lines(state, action, after, words, seen.action is None)
         probe = state  # read only: a stalled round is settled on a copy
         move = False
     else:
-        lines, probe = _move_lines(state, action, later, words)
+        lines, probe = _move_lines(state, action, after, words)
         move = True
-    reshuffles = _reshuffle_lines(state, action, later, words)
-    if len(later.round_results) > len(state.round_results):
+    reshuffles = _reshuffle_lines(state, action, after, words)
+    if len(after.round_results) > len(state.round_results):
         # The discards a round leaves are most often shuffled in as the next round's hands are dealt.
-        ending = _round_end_lines(state, probe, later, words, move)
+        ending = _round_end_lines(state, probe, after, words, move)
         return lines + ending[:-1] + reshuffles + ending[-1:]
     return lines + reshuffles
 

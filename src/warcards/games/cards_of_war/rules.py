@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, TERMINAL
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     BATTLE_NAMES,
@@ -124,6 +124,13 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
         if out:
             return out
     return [(c - off) * NUM_BATTLES + b for c in state.hands[p] for b in opened]
+
+
+# ----- chance nodes --------------------------------------------------------------------------------------------
+def chance(state: CardsOfWarState) -> Chance:
+    """Every chance node is a draw from the drawing seat's pile, any of its cards equally likely (the pile is
+    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied."""
+    return Uniform(state.draw_piles[state.deck_of[state.drawer]])
 
 
 # ----- transitions --------------------------------------------------------------------------------------------

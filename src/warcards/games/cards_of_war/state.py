@@ -11,7 +11,6 @@ The state binds its rule book in its class body: each engine hook is the functio
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, TERMINAL, State
@@ -83,7 +82,6 @@ class CardsOfWarState(State):
         winner: the seat that won the game, or `NO_SEAT`.
         deploy_table: the game's deploy actions per (open-battle mask, card in hand).
         kind_info: per kind, (theatre, type mask, kill mask, score, RECON, REINFORCE).
-        outcome_pairs: the game's chance outcome pairs `(card, 1 / pile size)` per pile size and card.
     """
 
     __slots__ = (
@@ -118,7 +116,6 @@ class CardsOfWarState(State):
         "num_decks",
         "num_kinds",
         "open_battles",
-        "outcome_pairs",
         "pending_reinforce",
         "phase",
         "recon_answers",
@@ -138,7 +135,7 @@ class CardsOfWarState(State):
     snapshot_fields = SnapshotFields(
         fixed=(
             "alternative_reinforce", "deck_of", "deck_offset", "deploy_table", "joint_deployment", "kind_info",
-            "layout", "length", "num_decks", "num_kinds", "outcome_pairs", "strategic_exhaustion", "table",
+            "layout", "length", "num_decks", "num_kinds", "strategic_exhaustion", "table",
             "tactical_advantage", "theatres_of_war",
         ),
         types={"recon_answers": list_of(tuple_of(INT))},
@@ -200,10 +197,10 @@ class CardsOfWarState(State):
         self.winner = NO_SEAT
         self.deploy_table = game.deploy_table
         self.kind_info = game.kind_info
-        self.outcome_pairs = game.outcome_pairs
 
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
     _legal_actions = rules.legal_actions
+    _chance = rules.chance
     _apply = rules.apply
     _illegal_reason = rules.illegal_reason
     action_to_string = notation.action_to_string
@@ -229,30 +226,6 @@ class CardsOfWarState(State):
     def is_chance_node(self) -> bool:
         """As the contract's, reading the field."""
         return self.to_act == CHANCE
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every card of the drawing seat's pile, equally likely (the pile is unordered: PLAYING A ROUND, R10)."""
-        pile = self.draw_piles[self.deck_of[self.drawer]]
-        pairs = self.outcome_pairs[len(pile)]
-        if len(pile) > 1:
-            # The pairs are made once per game; one C-level gather beats building a tuple per card.
-            return list(itemgetter(*pile)(pairs))
-        return [pairs[pile[0]]]
-
-    def _uniform_outcomes(self) -> list[int]:
-        """Every chance node is a draw, uniform over the drawing seat's (sorted) pile (R10): the pile itself,
-        uncopied (the engine's `sample_outcome` reads it at once)."""
-        return self.draw_piles[self.deck_of[self.drawer]]
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the (sorted) pile itself."""
-        return None
-
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
-        if self.to_act == CHANCE:
-            return self.draw_piles[self.deck_of[self.drawer]]
-        return self.legal_actions()
 
     def returns(self) -> list[float]:
         if self.phase != Phase.OVER or self.winner < 0:
@@ -311,7 +284,6 @@ class CardsOfWarState(State):
         other.winner = self.winner
         other.deploy_table = self.deploy_table
         other.kind_info = self.kind_info
-        other.outcome_pairs = self.outcome_pairs
         return other
 
     def fingerprint(self) -> Any:
