@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     BATTLE_NAMES,
@@ -131,6 +131,17 @@ def chance(state: CardsOfWarState) -> Chance:
     """Every chance node is a draw from the drawing seat's pile, any of its cards equally likely (the pile is
     an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied."""
     return Uniform(state.draw_piles[state.deck_of[state.drawer]])
+
+
+def apply_chance(state: CardsOfWarState, u: float) -> int:
+    """The engine's `apply_chance` in one go (draws are over half the game's actions): the card `chance`
+    picks at cumulative probability `u`, drawn and returned; away from a chance node `not_a_chance_node()`,
+    the state unchanged."""
+    if state.to_act != CHANCE:
+        raise not_a_chance_node()
+    card = chance(state).pick(u)
+    apply_outcome(state, card)
+    return card
 
 
 # ----- transitions --------------------------------------------------------------------------------------------

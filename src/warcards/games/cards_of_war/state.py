@@ -202,6 +202,7 @@ class CardsOfWarState(State):
     _legal_actions = rules.legal_actions
     _chance = rules.chance
     _apply = rules.apply
+    _apply_chance = rules.apply_chance
     _illegal_reason = rules.illegal_reason
     action_to_string = notation.action_to_string
     _parse_action = notation.parse_action
