@@ -42,3 +42,8 @@ def fresh_state(**options: Any) -> CardsOfWarState:
     state = game(**options).new_initial_state()
     assert isinstance(state, CardsOfWarState)
     return state
+
+
+def legal_texts(state: CardsOfWarState) -> list[str]:
+    """The legal actions in notation."""
+    return [state.action_to_string(a) for a in state.legal_actions()]

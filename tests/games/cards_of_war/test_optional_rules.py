@@ -8,13 +8,9 @@ import warcards
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import IllegalActionError, OptionError
 
-from .helpers import fresh_state, hand, play, settle, setup
+from .helpers import fresh_state, hand, legal_texts, play, settle, setup
 
 H1 = ["S02", "S03", "S05", "S06", "S07", "S08", "S10", "S13"]
-
-
-def legal_texts(state) -> list[str]:  # type: ignore[no-untyped-def]
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 # ----- Alternative Reinforce ability -----------------------------------------------------------------------

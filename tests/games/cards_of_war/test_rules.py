@@ -7,14 +7,10 @@ import pytest
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import IllegalActionError
 
-from .helpers import fresh_state, hand, play, settle, setup
+from .helpers import fresh_state, hand, legal_texts, play, settle, setup
 
 H0 = ["G02", "G03", "G04", "G05", "G06", "G07", "G08", "G09"]
 H1 = ["S02", "S03", "S05", "S06", "S07", "S08", "S10", "S13"]
-
-
-def legal_texts(state) -> list[str]:  # type: ignore[no-untyped-def]
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 # ----- SETUP ----------------------------------------------------------------------------------------------

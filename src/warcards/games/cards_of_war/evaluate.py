@@ -47,9 +47,6 @@ FIRST_ROUND_LOGIT = 0.280
 HAND_SIZE_LOGIT = 0.878
 """Logit per card of base hand-size lead in a future round (Strategic exhaustion)."""
 
-_FIRST_DRAW = Phase.FIRST_DRAW
-_DEAL = Phase.DEAL
-_REFILL = Phase.REFILL
 _SCALE = 1.0 / BATTLE_TARGET
 
 
@@ -64,9 +61,9 @@ def next_deployer(state: CardsOfWarState) -> int:
     """The seat that deploys next in this round: the mover, after a refill the other seat (PLAYING A ROUND),
     while dealing the round's first player (R24)."""
     phase = state.phase
-    if phase == _REFILL:
+    if phase == Phase.REFILL:
         return 1 - state.mover
-    if phase == _DEAL:
+    if phase == Phase.DEAL:
         return state.first_player
     return state.mover
 
@@ -281,6 +278,6 @@ def evaluate(state: State) -> list[float]:
     cow = cast("CardsOfWarState", state)
     if cow.to_act == TERMINAL:
         return cow.returns()
-    outcome = (0.5, 0.5, 0.0, 0.0) if cow.phase == _FIRST_DRAW else round_outcome(cow)
+    outcome = (0.5, 0.5, 0.0, 0.0) if cow.phase == Phase.FIRST_DRAW else round_outcome(cow)
     value = game_value(cow, *outcome)
     return [value, -value]

@@ -9,17 +9,12 @@ from typing import Any
 from warcards.engine.api import Game
 from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
-from warcards.games.cards_of_war import log, notation, rules, views
+from warcards.games.cards_of_war import notation
 from warcards.games.cards_of_war.cards import CardTable, load_cards
 from warcards.games.cards_of_war.codes import ALL_BATTLES_OPEN, NUM_BATTLES, SEAT_NAMES
 from warcards.games.cards_of_war.params import LONG_GAME_ROUND_CAP, ROUND_ACTION_BOUND, Numbers, numbers_of
 from warcards.games.cards_of_war.setup import state_from_setup
 from warcards.games.cards_of_war.state import CardsOfWarState
-
-# The driver loop's two hot hooks call the rules directly, without the state -> game hop of the other hooks
-# (one call fewer per action); the state's own definitions stay for its abstract contract.
-CardsOfWarState._legal_actions = rules.legal_actions  # type: ignore[method-assign,assignment]
-CardsOfWarState._apply = rules.apply  # type: ignore[method-assign,assignment]
 
 
 class CardsOfWarGame(Game):
@@ -27,23 +22,6 @@ class CardsOfWarGame(Game):
 
     game_id = "cards-of-war"
     title = "Cards of War"
-
-    # The rule book the state's hooks call (the state imports no later room: HOUSE.md).
-    legal_actions_of = staticmethod(rules.legal_actions)
-    apply_move_to = staticmethod(rules.apply_move)
-    apply_outcome_to = staticmethod(rules.apply_outcome)
-    illegal_reason_of = staticmethod(rules.illegal_reason)
-    action_to_string_of = staticmethod(notation.action_to_string)
-    parse_action_of = staticmethod(notation.parse_action)
-    zones_of = staticmethod(views.zones)
-    position_of = staticmethod(views.position)
-    observe_of = staticmethod(views.observe)
-    determinize_of = staticmethod(views.determinize)
-    hidden_action_text_of = staticmethod(views.hidden_action_text)
-    log_lines_of = staticmethod(log.log_lines)
-    action_label_of = staticmethod(log.action_label)
-    result_of = staticmethod(log.result)
-    observe_public_of = staticmethod(log.observe_public)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -76,12 +54,6 @@ class CardsOfWarGame(Game):
         # Per kind: theatre, type mask, kill mask, score, RECON, REINFORCE (read on every deployment).
         self.kind_info: tuple[tuple[int, int, int, int, bool, bool], ...] = tuple(
             (t.theatre[k], t.typemask[k], t.killmask[k], t.score[k], t.recon[k], t.reinforce[k]) for k in range(n)
-        )
-        # Per pile size, per physical card: the chance outcome pair (card, 1 / pile size) (R10: a draw takes
-        # any card of the pile, equally likely), shared by every state's `_chance_outcomes`.
-        cards = range(n * self.decks)
-        self.outcome_pairs: tuple[tuple[tuple[int, float], ...], ...] = tuple(
-            tuple((card, 1.0 / size) for card in cards) if size else () for size in range(n + 1)
         )
         ids = self.table.ids
         self.card_ids: tuple[str, ...] = (

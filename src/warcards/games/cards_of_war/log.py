@@ -1,5 +1,5 @@
 """What a player reads of Cards of War (docs/contributing/log.md): the game log in player's words, move labels
-with card names, the result with its reason, and the spectator's view.
+with card names and the result with its reason (the spectator's view is `views.observe_public`).
 
 Every deployment is face up, the discard pile is face up and RECON answers are spoken at the table (R8), so
 the only hidden event is a card drawn into a hand: its drawer reads the card, the other seat and a spectator
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, JSON, GameResult, LogLine, SeenAction
-from warcards.games.cards_of_war import rules, views
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
+from warcards.games.cards_of_war import rules
 from warcards.games.cards_of_war.cards import THEATRES
 from warcards.games.cards_of_war.codes import (
     BATTLE_NAMES,
@@ -383,7 +383,7 @@ def result(state: CardsOfWarState) -> GameResult:
     return GameResult(winners=winners, scores=scores, reason=_sentence(end_reason(state, Words(None))))
 
 
-# ----- move labels and the public view ------------------------------------------------------------------------
+# ----- move labels ------------------------------------------------------------------------------------------
 def action_label(state: CardsOfWarState, action: int) -> str:
     """The notation (`action_to_string`, which names the deployed card already) with the drawn card's name at a
     chance node, the reason for a pass, and what a legal deployment does to its battle ("deploy A07 (Air
@@ -424,13 +424,3 @@ def _deploy_effect(state: CardsOfWarState, action: int) -> str:
         mine = probe.battle_totals[p * NUM_BATTLES + b]
         parts.append(f"{BATTLE_NAMES[b]} {before} → {mine} vs {probe.battle_totals[q * NUM_BATTLES + b]}")
     return "; ".join(parts)
-
-
-def observe_public(state: CardsOfWarState) -> JSON:
-    """A spectator's view: a seat's view without its hand or its REINFORCE card (every other field is seen by
-    both seats: the battles, the discards, the pile sizes, the hand sizes and the RECON answers)."""
-    view = views.observe(state, 0)
-    del view["hand"]
-    view["seat"] = None
-    view["reinforce_card"] = None
-    return view

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, TERMINAL
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     BATTLE_NAMES,
@@ -32,17 +32,6 @@ if TYPE_CHECKING:
 
 BATTLES = tuple(range(NUM_BATTLES))
 """The battle numbers, in order."""
-
-# The phases as module names: the rules compare them on every action, and a global is read faster than a
-# class attribute.
-_DEAL = Phase.DEAL
-_DEPLOY = Phase.DEPLOY
-_JOINT_SECOND = Phase.JOINT_SECOND
-_REINFORCE_DRAW = Phase.REINFORCE_DRAW
-_REINFORCE = Phase.REINFORCE
-_REFILL = Phase.REFILL
-_OVER = Phase.OVER
-
 
 
 # ----- drawing (PLAYING A ROUND; R10) -----------------------------------------------------------------------
@@ -111,14 +100,14 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     """Sorted legal actions at a decision node."""
     phase = state.phase
     p = state.mover
-    if phase == _DEPLOY:
+    if phase == Phase.DEPLOY:
         deploys = state.deploy_table[state.open_battles]
         out = [a for card in state.hands[p] for a in deploys[card]]
         if state.joint_deployment and out:
             out.extend(joint_actions(state))
         return out or [state.layout.pass_turn]
     off = state.deck_offset[p]
-    if phase == _JOINT_SECOND:
+    if phase == Phase.JOINT_SECOND:
         jk = state.joint_first_kind
         pm = state.table.partners[jk]
         targets = joint_targets(state, jk, state.joint_first_battle)
@@ -137,9 +126,28 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     return [(c - off) * NUM_BATTLES + b for c in state.hands[p] for b in opened]
 
 
+# ----- chance nodes --------------------------------------------------------------------------------------------
+def chance(state: CardsOfWarState) -> Chance:
+    """Every chance node is a draw from the drawing seat's pile, any of its cards equally likely (the pile is
+    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied."""
+    return Uniform(state.draw_piles[state.deck_of[state.drawer]])
+
+
+def apply_chance(state: CardsOfWarState, u: float) -> int:
+    """The engine's `apply_chance` in one go (draws are over half the game's actions): the card `chance`
+    picks at cumulative probability `u` (`Uniform.pick` is `pick_uniform`), drawn and returned; away from a
+    chance node `not_a_chance_node()`, the state unchanged. The pile is named here a second time: building
+    the description to pick from it costs about 1.2k instructions per action (scripts/speed/instructions.sh)."""
+    if state.to_act != CHANCE:
+        raise not_a_chance_node()
+    card = pick_uniform(state.draw_piles[state.deck_of[state.drawer]], u)
+    apply_outcome(state, card)
+    return card
+
+
 # ----- transitions --------------------------------------------------------------------------------------------
 def apply(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`, bound by `CardsOfWarGame`)."""
+    """Apply a legal action or chance outcome (the state's `_apply`)."""
     if state.to_act >= 0:
         apply_move(state, action)
     else:
@@ -150,7 +158,7 @@ def apply_outcome(state: CardsOfWarState, action: int) -> None:
     """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
     a REINFORCE draw or a first-player draw."""
     phase = state.phase
-    if phase == _REFILL:
+    if phase == Phase.REFILL:
         p = state.mover
         deck = state.deck_of[p]
         pile = state.draw_piles[deck]
@@ -163,13 +171,13 @@ def apply_outcome(state: CardsOfWarState, action: int) -> None:
         if len(hand) < state.hand_limits[p] and pile:
             return
         end_turn(state)
-    elif phase == _DEAL:
+    elif phase == Phase.DEAL:
         _draw_to_hand(state, state.drawer, action)
         advance_deal(state)
-    elif phase == _REINFORCE_DRAW:
+    elif phase == Phase.REINFORCE_DRAW:
         _draw_to_hand(state, state.mover, action)
         state.reinforce_card = action
-        state.phase = _REINFORCE
+        state.phase = Phase.REINFORCE
         state.to_act = state.mover
     else:
         first_draw(state, action)
@@ -224,7 +232,7 @@ def start_round(state: CardsOfWarState) -> None:
     state.idle_moves = 0
     state.mover = state.first_player
     state.deal_queue = [state.first_player, 1 - state.first_player]
-    state.phase = _DEAL
+    state.phase = Phase.DEAL
     advance_deal(state)
 
 
@@ -238,7 +246,7 @@ def advance_deal(state: CardsOfWarState) -> None:
             state.to_act = CHANCE
             return
         queue.pop(0)
-    state.phase = _DEPLOY
+    state.phase = Phase.DEPLOY
     state.mover = state.first_player
     state.to_act = state.first_player
 
@@ -258,7 +266,7 @@ def apply_move(state: CardsOfWarState, a: int) -> None:
     p = state.mover
     state.moves += 1
     layout = state.layout
-    if a < layout.joint and state.phase == _DEPLOY:
+    if a < layout.joint and state.phase == Phase.DEPLOY:
         # The common turn, inlined (`_leave_hand`, `finish_turn`): deploy one card, then refill (R7, R20).
         card = a // NUM_BATTLES + state.deck_offset[p]
         hand = state.hands[p]
@@ -276,7 +284,7 @@ def apply_move(state: CardsOfWarState, a: int) -> None:
         if len(hand) < state.hand_limits[p] and (
             len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)
         ):
-            state.phase = _REFILL
+            state.phase = Phase.REFILL
             state.drawer = p
             state.to_act = CHANCE
             return
@@ -296,16 +304,16 @@ def apply_move(state: CardsOfWarState, a: int) -> None:
     card = a // NUM_BATTLES + state.deck_offset[p]
     b = a % NUM_BATTLES
     _leave_hand(state, p, card)
-    if state.phase == _REINFORCE:
+    if state.phase == Phase.REINFORCE:
         state.reinforce_card = NO_CARD
-    elif state.phase == _JOINT_SECOND:
+    elif state.phase == Phase.JOINT_SECOND:
         state.joint_first_kind = NO_CARD
         state.joint_first_battle = NO_BATTLE
     place(state, p, card, b)
     if joint and state.open_battles:
         state.joint_first_kind = a // NUM_BATTLES
         state.joint_first_battle = b
-        state.phase = _JOINT_SECOND
+        state.phase = Phase.JOINT_SECOND
         return
     if state.pending_reinforce:
         continue_turn(state)
@@ -403,13 +411,13 @@ def continue_turn(state: CardsOfWarState) -> None:
             break
         state.pending_reinforce -= 1
         if can_draw(state, p):
-            state.phase = _REINFORCE_DRAW
+            state.phase = Phase.REINFORCE_DRAW
             state.drawer = p
             state.to_act = CHANCE
             return
         state.reinforce_card = NO_CARD
         if state.hands[p] or (state.alternative_reinforce and state.discards[state.deck_of[p]]):
-            state.phase = _REINFORCE
+            state.phase = Phase.REINFORCE
             state.to_act = p
             return
     finish_turn(state)
@@ -421,7 +429,7 @@ def finish_turn(state: CardsOfWarState) -> None:
     p = state.mover
     state.reinforce_card = NO_CARD
     if len(state.hands[p]) < state.hand_limits[p] and (len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)):
-        state.phase = _REFILL
+        state.phase = Phase.REFILL
         state.drawer = p
         state.to_act = CHANCE
         return
@@ -446,7 +454,7 @@ def end_turn(state: CardsOfWarState) -> None:
         return
     q = 1 - state.mover
     state.mover = q
-    state.phase = _DEPLOY
+    state.phase = Phase.DEPLOY
     state.to_act = q
 
 
@@ -520,7 +528,7 @@ def game_decided(state: CardsOfWarState) -> bool:
 def game_over(state: CardsOfWarState, winner: int) -> None:
     """WINNING THE GAME: the game ends; `winner` is a seat or `NO_SEAT` (a drawn long game, R22)."""
     state.winner = winner
-    state.phase = _OVER
+    state.phase = Phase.OVER
     state.to_act = TERMINAL
 
 
@@ -530,46 +538,46 @@ def battle_name(b: int) -> str:
     return BATTLE_NAMES[b]
 
 
-def illegal_reason(state: CardsOfWarState, a: int) -> str:
-    """Why player action `a` is not legal now, citing the rule section or ruling."""
+def illegal_reason(state: CardsOfWarState, action: int) -> str:
+    """Why player `action` is not legal now, citing the rule section or ruling."""
     table = state.table
     layout = state.layout
     p = state.mover
     opened = open_battle_list(state)
     open_names = ", ".join(BATTLE_NAMES[b] for b in opened) or "none"
     hand = ", ".join(f"{state.card_id(c)} {table.names[c % state.num_kinds]}" for c in state.hands[p]) or "empty"
-    if a == layout.pass_turn:
+    if action == layout.pass_turn:
         return ("PLAYING A ROUND: a player deploys one card each turn; pass is allowed only with an empty hand "
                 f"(R11). Your hand: {hand}")
-    if a >= layout.top_discard:
+    if action >= layout.top_discard:
         if not state.alternative_reinforce:
             return "Alternative Reinforce is an optional rule not in play (option alternative_reinforce)"
-        if state.phase != _REINFORCE:
+        if state.phase != Phase.REINFORCE:
             return "Alternative Reinforce: the top discard may be deployed only as a REINFORCE deployment"
         if not state.discards[state.deck_of[p]]:
             return "Alternative Reinforce: the discard pile is empty"
-        return (f"WINNING A BATTLE: the {BATTLE_NAMES[a - layout.top_discard]} battle is resolved; "
+        return (f"WINNING A BATTLE: the {BATTLE_NAMES[action - layout.top_discard]} battle is resolved; "
                 f"open battles: {open_names} (R5)")
-    joint = a >= layout.joint
-    kind = (a - layout.joint if joint else a) // NUM_BATTLES
-    b = a % NUM_BATTLES
+    joint = action >= layout.joint
+    kind = (action - layout.joint if joint else action) // NUM_BATTLES
+    b = action % NUM_BATTLES
     card = kind + state.deck_offset[p]
     label = f"{state.card_id(card)} {table.names[kind]}"
     if joint and not state.joint_deployment:
         return "Joint deployment is an optional rule not in play (option joint_deployment)"
-    if joint and state.phase != _DEPLOY:
+    if joint and state.phase != Phase.DEPLOY:
         return "Joint deployment starts a turn's deployment; it is not allowed now (R17)"
     if card not in state.hands[p]:
         return f"PLAYING A ROUND: {label} is not in your hand; your hand: {hand}"
     if state.battle_winner[b] >= 0:
         return f"WINNING A BATTLE: the {BATTLE_NAMES[b]} battle is resolved; open battles: {open_names} (R5)"
-    if state.phase == _JOINT_SECOND:
+    if state.phase == Phase.JOINT_SECOND:
         jk = state.joint_first_kind
         targets = ", ".join(BATTLE_NAMES[x] for x in joint_targets(state, jk, state.joint_first_battle)) or "none"
         return (f"Joint deployment: the second card must be a partner of {table.names[jk]} "
                 f"({', '.join(sorted({table.names[k] for k in range(state.num_kinds) if table.partners[jk] >> k & 1}))}) "
                 f"deployed into: {targets}")
-    if state.phase == _REINFORCE and state.alternative_reinforce:
+    if state.phase == Phase.REINFORCE and state.alternative_reinforce:
         return ("Alternative Reinforce: deploy either the newly drawn card or the top card of the discard pile "
                 "(R9)")
     if joint:

@@ -5,17 +5,17 @@ own). Draw piles are sorted lists (unordered multisets; a draw is a chance node)
 order (the top discard matters for Alternative Reinforce); battle piles are bottom-to-top and indexed
 `seat * NUM_BATTLES + battle`.
 
-The state is data: its hooks call the rule book its game holds (`CardsOfWarGame`: `rules`, `views`,
-`notation`), so that this module imports only the rooms before it (HOUSE.md).
+The state binds its rule book in its class body: each engine hook is the function of the same name in `rules`,
+`notation`, `views` or `log` (the rooms before this one; they import the state only for type hints).
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
+from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
+from warcards.games.cards_of_war import log, notation, rules, views
 from warcards.games.cards_of_war.codes import (
     ALL_BATTLES_OPEN,
     NO_BATTLE,
@@ -82,7 +82,6 @@ class CardsOfWarState(State):
         winner: the seat that won the game, or `NO_SEAT`.
         deploy_table: the game's deploy actions per (open-battle mask, card in hand).
         kind_info: per kind, (theatre, type mask, kill mask, score, RECON, REINFORCE).
-        outcome_pairs: the game's chance outcome pairs `(card, 1 / pile size)` per pile size and card.
     """
 
     __slots__ = (
@@ -117,7 +116,6 @@ class CardsOfWarState(State):
         "num_decks",
         "num_kinds",
         "open_battles",
-        "outcome_pairs",
         "pending_reinforce",
         "phase",
         "recon_answers",
@@ -137,7 +135,7 @@ class CardsOfWarState(State):
     snapshot_fields = SnapshotFields(
         fixed=(
             "alternative_reinforce", "deck_of", "deck_offset", "deploy_table", "joint_deployment", "kind_info",
-            "layout", "length", "num_decks", "num_kinds", "outcome_pairs", "strategic_exhaustion", "table",
+            "layout", "length", "num_decks", "num_kinds", "strategic_exhaustion", "table",
             "tactical_advantage", "theatres_of_war",
         ),
         types={"recon_answers": list_of(tuple_of(INT))},
@@ -199,7 +197,24 @@ class CardsOfWarState(State):
         self.winner = NO_SEAT
         self.deploy_table = game.deploy_table
         self.kind_info = game.kind_info
-        self.outcome_pairs = game.outcome_pairs
+
+    # The rule book (the rooms before this one): each engine hook is the function of the same name.
+    _legal_actions = rules.legal_actions
+    _chance = rules.chance
+    _apply = rules.apply
+    _apply_chance = rules.apply_chance
+    _illegal_reason = rules.illegal_reason
+    action_to_string = notation.action_to_string
+    _parse_action = notation.parse_action
+    _observe = views.observe
+    _determinize = views.determinize
+    _hidden_action_text = views.hidden_action_text
+    _observe_public = views.observe_public
+    zones = views.zones
+    position = views.position
+    _log_lines = log.log_lines
+    _action_label = log.action_label
+    _result = log.result
 
     # ----- hooks of the engine's driver loop ----------------------------------------------------------------
     def current_player(self) -> int:
@@ -212,42 +227,6 @@ class CardsOfWarState(State):
     def is_chance_node(self) -> bool:
         """As the contract's, reading the field."""
         return self.to_act == CHANCE
-
-    def _legal_actions(self) -> list[int]:
-        return self.game.legal_actions_of(self)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every card of the drawing seat's pile, equally likely (the pile is unordered: PLAYING A ROUND, R10)."""
-        pile = self.draw_piles[self.deck_of[self.drawer]]
-        pairs = self.outcome_pairs[len(pile)]
-        if len(pile) > 1:
-            # The pairs are made once per game; one C-level gather beats building a tuple per card.
-            return list(itemgetter(*pile)(pairs))
-        return [pairs[pile[0]]]
-
-    def _uniform_outcomes(self) -> list[int]:
-        """Every chance node is a draw, uniform over the drawing seat's (sorted) pile (R10): the pile itself,
-        uncopied (the engine's `sample_outcome` reads it at once)."""
-        return self.draw_piles[self.deck_of[self.drawer]]
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: at a chance node `_legal_now` hands `apply_action` the (sorted) pile itself."""
-        return None
-
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against; at a chance node the (sorted) pile itself, uncopied."""
-        if self.to_act == CHANCE:
-            return self.draw_piles[self.deck_of[self.drawer]]
-        return self.legal_actions()
-
-    def _apply(self, action: int) -> None:
-        if self.to_act >= 0:
-            self.game.apply_move_to(self, action)
-        else:
-            self.game.apply_outcome_to(self, action)
-
-    def _illegal_reason(self, action: int) -> str:
-        return self.game.illegal_reason_of(self, action)
 
     def returns(self) -> list[float]:
         if self.phase != Phase.OVER or self.winner < 0:
@@ -306,42 +285,7 @@ class CardsOfWarState(State):
         other.winner = self.winner
         other.deploy_table = self.deploy_table
         other.kind_info = self.kind_info
-        other.outcome_pairs = self.outcome_pairs
         return other
-
-    def _observe(self, seat: int) -> JSON:
-        return self.game.observe_of(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> CardsOfWarState:
-        return self.game.determinize_of(self, seat, rng)
-
-    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.hidden_action_text_of(self, action, seat)
-
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        assert isinstance(after, CardsOfWarState)
-        return self.game.log_lines_of(self, action, after, seat, seen)
-
-    def _action_label(self, action: int) -> str:
-        return self.game.action_label_of(self, action)
-
-    def _result(self) -> GameResult:
-        return self.game.result_of(self)
-
-    def _observe_public(self) -> JSON:
-        return self.game.observe_public_of(self)
-
-    def action_to_string(self, action: int) -> str:
-        return self.game.action_to_string_of(self, action)
-
-    def _parse_action(self, text: str) -> int:
-        return self.game.parse_action_of(self, text)
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.game.zones_of(self)
-
-    def position(self) -> JSON:
-        return self.game.position_of(self)
 
     def fingerprint(self) -> Any:
         """The contract's fingerprint plus what the position leaves out but play depends on: the REINFORCE

@@ -1,5 +1,5 @@
-"""What each seat sees (`observe`, `hidden_action_text`), a sampled full state for search (`determinize`), the
-god view (`zones`) and the position fields. States built from scenario setups are in `setup.py`."""
+"""What each seat sees (`observe`, `hidden_action_text`), what a spectator sees (`observe_public`), a sampled
+full state for search (`determinize`), the god view (`zones`) and the position fields. States built from scenario setups are in `setup.py`."""
 
 from __future__ import annotations
 
@@ -176,3 +176,13 @@ def position(state: CardsOfWarState) -> JSON:
         "idle_moves": state.idle_moves,
         "winner": state.winner if state.phase == Phase.OVER and state.winner >= 0 else None,
     }
+
+
+def observe_public(state: CardsOfWarState) -> JSON:
+    """A spectator's view: a seat's view without its hand or its REINFORCE card (every other field is seen by
+    both seats: the battles, the discards, the pile sizes, the hand sizes and the RECON answers)."""
+    view = observe(state, 0)
+    del view["hand"]
+    view["seat"] = None
+    view["reinforce_card"] = None
+    return view
