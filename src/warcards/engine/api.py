@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby, repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
@@ -259,7 +260,11 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        return self._chance().pairs()
+        chance = self._chance()
+        # The driver loop applies one of these next: keep their numbers (a fresh list, which `clone` may share)
+        # as the legal list, so that `apply_action` does not describe the node a second time.
+        self._legal_cache = chance.numbers()
+        return chance.pairs()
 
     def sample_outcome(self, u: float) -> int:
         """The chance outcome at cumulative probability `u`: exactly `sample_chance(self.chance_outcomes(), u)`
@@ -698,6 +703,20 @@ def uniform_sums(size: int) -> list[float]:
     return sums
 
 
+UNIFORM_PAIRS: dict[int, list[tuple[int, float]]] = {}
+"""Per number of equally likely outcomes n: the pairs `(outcome, 1.0 / n)` for every outcome number up to the
+largest met so far, indexed by the outcome (filled by `uniform_pairs`; read only, shared by every state)."""
+
+
+def uniform_pairs(size: int, outcomes: int) -> list[tuple[int, float]]:
+    """The pairs `(outcome, 1.0 / size)` for outcomes `0 .. outcomes - 1` at least (`UNIFORM_PAIRS`)."""
+    table = UNIFORM_PAIRS.get(size)
+    if table is None or len(table) < outcomes:
+        share = 1.0 / size
+        table = UNIFORM_PAIRS[size] = [(outcome, share) for outcome in range(max(outcomes, 64))]
+    return table
+
+
 def pick_uniform(outcomes: Sequence[int], u: float) -> int:
     """`sample_chance([(o, 1.0 / n) for o in outcomes], u)` (n = len(outcomes) >= 1), by a binary search.
 
@@ -784,7 +803,14 @@ class Uniform(Chance):
 
     def pairs(self) -> list[tuple[int, float]]:
         outcomes = self.outcomes
-        return list(zip(outcomes, repeat(1.0 / len(outcomes))))
+        size = len(outcomes)
+        table = UNIFORM_PAIRS.get(size)
+        top = outcomes[-1]
+        if table is None or len(table) <= top:
+            table = uniform_pairs(size, top + 1)
+        if size > 1:  # one gather in C of tuples made once, instead of a new tuple per outcome
+            return list(itemgetter(*outcomes)(table))
+        return [table[top]]
 
     def numbers(self) -> list[int]:
         return list(self.outcomes)

@@ -5,7 +5,10 @@ Section names are the rule text's headings; "R<n>" cites a ruling in RULES.md.
 
 from __future__ import annotations
 
+from warcards.engine.codes import constants
 
+
+@constants
 class Phase:
     """Where the game stands (plain ints: the rules compare them on every action); `PHASE_NAMES` gives each
     its name in the position and the observation."""

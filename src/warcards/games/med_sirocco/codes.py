@@ -6,7 +6,10 @@ each (`Phase.TURN`); nothing else in the package writes these numbers out.
 
 from __future__ import annotations
 
+from warcards.engine.codes import constants
 
+
+@constants
 class Phase:
     """Who acts and on what (`MedSiroccoState.phase`): plain ints, since the rules compare them on every
     action; `PHASE_NAMES` gives each its name."""
@@ -41,6 +44,7 @@ class Phase:
     """The game (or the series) is over."""
 
 
+@constants
 class ChanceKind:
     """What a chance node draws or rolls (`MedSiroccoState.chance_kind`; -1 when none is pending)."""
 
@@ -60,6 +64,7 @@ class ChanceKind:
     """3.1: a die for a card's `?` value (`roll_queue`)."""
 
 
+@constants
 class Stage:
     """Where the procedure is (`MedSiroccoState.stage`), run on by `rules.advance`."""
 

@@ -6,7 +6,10 @@ Resolution is a step between Action and Recovery (`rules.resolution`), never a p
 
 from __future__ import annotations
 
+from warcards.engine.codes import constants
 
+
+@constants
 class Phase:
     """The phase of the turn a state is in (`RaceToMessinaState.phase`): plain ints, since the rules compare
     them on every action; `PHASE_NAMES` gives each its name."""
