@@ -14,6 +14,9 @@ collection can be spread over several runs (`--collect-only`; about 20 s per 200
     for n in 3 4 6 9; do for s in 1000 2000 3000; do
         python3 scripts/fit_evaluate/naval_war.py --players $n --seeds $s --collect-only; done; done
     python3 scripts/fit_evaluate/naval_war.py --players 3 4 6 9 --seeds 1000 2000 3000
+
+and `TWO_PLAYER_CONSTANTS` from the same on 2-player games alone (`--players 2`, after collecting them with
+`--players 2 --seeds $s --collect-only` likewise). Both runs also print the shipped `CONSTANTS`' skill.
 """
 
 from __future__ import annotations
@@ -157,6 +160,9 @@ def main() -> None:
         shown = " ".join(f"{s:.3f}" for s in skills(a, predict(a, np.array(constants))))
         print(f"{players} players: skill overall, by quarter: {shown}")
     print("shipped:", dict(zip(NAMES, CONSTANTS, strict=True)))
+    for players, a in data.items():
+        shown = " ".join(f"{s:.3f}" for s in skills(a, predict(a, np.array(CONSTANTS))))
+        print(f"{players} players, shipped constants: skill overall, by quarter: {shown}")
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ def test_search_budgets_are_those_of_the_specs() -> None:
     assert (race.paired, race.halving, race.iterations, race.horizon, race.override) == (True, True, 240, 16, 2.0)
     med = hard("med-sirocco", players=4)
     assert (med.paired, med.iterations, med.horizon, med.rollout, med.action_budget) == (True, 200, 20, "heuristic", None)
-    assert [hard("naval-war", players=n).iterations for n in (2, 3, 4, 9)] == [100, 400, 100, 100]
+    assert [hard("naval-war", players=n).iterations for n in (2, 3, 4, 9)] == [400, 400, 100, 100]
     assert hard("cards-of-war") == LEVELS["hard"]
 
 

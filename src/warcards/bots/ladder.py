@@ -30,7 +30,7 @@ LADDER: tuple[Rung, ...] = (
     Rung("medium", "the game's rule-of-thumb bot (also called heuristic); beats easy in every game"),
     Rung(
         "hard",
-        "searches from medium's move, 0.1-0.3 s a move on one core; beats medium in every game "
+        "searches from medium's move, 0.1-0.4 s a move on one core; beats medium in every game "
         "but 2-player Naval War, where it is not shown stronger",
     ),
 )

@@ -13,12 +13,23 @@ from warcards.bots.calibration import calibrate
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE, sample_chance
 from warcards.games.naval_war import CONFORMANCE_CONFIGS
-from warcards.games.naval_war.evaluate import CONSTANTS, FIREPOWER, TOUGHNESS, combine, evaluate, features
+from warcards.games.naval_war.evaluate import (
+    CONSTANTS,
+    FIREPOWER,
+    TOUGHNESS,
+    TWO_PLAYER_CONSTANTS,
+    combine,
+    evaluate,
+    features,
+)
 from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
 
 FLEETS = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"], "fleet:2": ["TEXAS", "SCHEER"],
           "hand:0": ["SALVO16x2-1", "SALVO11x1-1"], "hand:1": ["SALVO16x1-1"], "hand:2": ["SALVO11x2-1"]}
+
+TWO = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND", "ROMA"],
+       "hand:0": ["SALVO16x2-1", "SALVO11x1-1"], "hand:1": ["SALVO16x1-1"]}
 
 
 def _games(options: dict[str, Any], seed: int, count: int, every: int = 23) -> list[list[NavalWarState]]:
@@ -117,3 +128,29 @@ def test_a_salvo_that_does_not_sink_keeps_the_firer_level_with_its_target() -> N
     assert abs(standing(CONSTANTS)) < 1e-3
     untied = (0.099, 2.244, 0.427, 1.191, -10.333, 19.496, 3.928, 7.597)  # the fit before the tie
     assert standing(untied) < -0.01
+
+
+def test_with_two_players_the_seat_behind_on_score_is_the_underdog() -> None:
+    # The many-player fit marks down the leader, whom everyone attacks; with two players no one else does, and
+    # it rated the seat 10 points behind the favourite. The 2-player fit does not.
+    behind = build(TWO, players=2, phase="turn", turn=0, scores=[30, 40])
+    assert combine(features(behind), CONSTANTS)[0] > 0.5
+    assert evaluate(behind) == combine(features(behind), TWO_PLAYER_CONSTANTS)
+    assert 0.4 < evaluate(behind)[0] < 0.49
+    three = build(FLEETS, phase="turn", turn=1, scores=[40, 30, 30])
+    assert evaluate(three) == combine(features(three), CONSTANTS)
+
+
+def test_with_two_players_a_salvo_that_does_not_sink_keeps_the_firer_level_with_its_target() -> None:
+    ready = play(build(TWO, players=2, phase="turn", turn=0, scores=[30, 30]), "draw SMOKE")
+    fired = play(ready.clone(), "fire SALVO16x2 at MARYLAND")
+    held = play(ready.clone(), "discard SMOKE")
+    assert damage(fired, "MARYLAND") == 2
+    assert TWO_PLAYER_CONSTANTS[2] == TWO_PLAYER_CONSTANTS[3]  # TOUGHNESS and FIREPOWER, tied as in the fit
+    assert math.isclose(evaluate(fired)[0], evaluate(held)[0], abs_tol=1e-3)
+
+
+def test_evaluate_beats_the_constant_guess_with_two_players() -> None:
+    result = calibrate(warcards.load_game("naval-war", players=2), evaluate, games=50, seed=7)
+    assert result.skill > 0.1
+    assert result.stage_mse[3] < 0.7 * result.stage_baseline_mse[3]

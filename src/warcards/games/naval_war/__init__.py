@@ -53,7 +53,9 @@ SPEC = GameSpec(
     # A 3-player decision at 100 rollouts takes a quarter of a 9-player one (0.08 s against 0.35 s);
     # 400 brings it to the 9-player time, and the override check (scripts/strength/overrides.py, 240
     # decisions) then gains +0.51 win share by the evaluation's measure against +0.34 (docs/bots.md).
-    player_count_levels={("hard", 3): {"iterations": 400}},
+    # 2 players: 100 rollouts left `hard` level with `medium` (0.512 over 80 games); a decision at 400
+    # takes 0.36 s (docs/bots.md, "Every adjacent pair").
+    player_count_levels={("hard", 2): {"iterations": 400}, ("hard", 3): {"iterations": 400}},
 )
 
 __all__ = ["CONFORMANCE_CONFIGS", "SPEC"]

@@ -26,6 +26,9 @@ squared error against the final returns of 2,400 games played as `warcards.bots.
 games cannot tell a salvo hit in hand from the hit it takes off a ship (the tie costs 0.02% of the fit's
 error), and fitted apart (FIREPOWER 1.19, TOUGHNESS 0.43) they rated a salvo fired at a ship it does not
 sink as a loss to the firer against the ship's owner, which the search exploited by holding salvos back.
+With 2 players the evaluation takes its own constants (`TWO_PLAYER_CONSTANTS`), fitted the same way on
+600 2-player games (`--players 2`): the many-player ones predict them worse (skill 0.230 against 0.244 on
+200 held-out games, seed 4000) and rate the seat behind on score the favourite.
 """
 
 from __future__ import annotations
@@ -50,6 +53,14 @@ ROUND_SPREAD = 3.881
 RACE_SPREAD = 7.565
 CONSTANTS: tuple[float, ...] = (GAIN, SHIPS, TOUGHNESS, FIREPOWER, LEADER, SQUADRON, ROUND_SPREAD, RACE_SPREAD)
 """The fitted constants in the order `combine` takes them."""
+
+TWO_PLAYER_CONSTANTS: tuple[float, ...] = (-0.7, -3.326, 1.752, 1.752, 1.349, 35.462, 3.789, 4.491)
+"""The constants for 2 players, in `CONSTANTS` order, fitted on 2-player games alone (600 games, seeds
+1000-3000: `scripts/fit_evaluate/naval_war.py --players 2`). Two players are another game for the model: no
+one else attacks the leader (LEADER turns positive), and a ship close to sinking is a liability, Hit Numbers
+for the one opponent's Deep Six (SHIPS negative, each hit a ship can still take worth 1.75). GAIN acts only
+on a seat alive beside an eliminated one, and with 2 players an elimination ends the round at once, so
+the fit cannot see it: its value means nothing there."""
 
 Features = tuple[list[float], list[bool], list[int], list[int], list[int], list[int], list[int], list[int], float,
                  float, int]
@@ -158,4 +169,4 @@ def evaluate(state: State) -> list[float]:
     naval: NavalWarState = state  # type: ignore[assignment]
     if naval.to_act == TERMINAL:
         return naval.returns()
-    return combine(features(naval))
+    return combine(features(naval), TWO_PLAYER_CONSTANTS if naval.num_players == 2 else CONSTANTS)
