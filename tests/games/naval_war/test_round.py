@@ -7,7 +7,7 @@ import random
 from tests.games.naval_war.helpers import build, game, play, zone
 
 from warcards.engine.api import CHANCE
-from warcards.games.naval_war.state import draw_kinds
+from warcards.games.naval_war.rules import draw_kinds
 
 BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
 

@@ -31,7 +31,7 @@ sink as a loss to the firer against the ship's owner, which the search exploited
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from warcards.engine.api import TERMINAL
 from warcards.games.naval_war.codes import DEEP, Phase
@@ -155,7 +155,7 @@ def combine(f: Features, constants: tuple[float, ...] = CONSTANTS) -> list[float
 
 def evaluate(state: State) -> list[float]:
     """Each seat's expected return: `state.returns()` at the end, else its predicted share of the win."""
-    naval: NavalWarState = state  # type: ignore[assignment]
+    naval = cast("NavalWarState", state)  # the evaluation of a Naval War search: its states are Naval War's
     if naval.to_act == TERMINAL:
         return naval.returns()
     return combine(features(naval))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -10,15 +11,18 @@ from warcards.games.naval_war.codes import (
     DEEP,
     FLEET,
     NONE,
-    PH_DEAL_CARD,
-    PH_DEAL_SHIP,
-    PH_END,
+    Phase,
 )
 from warcards.games.naval_war.notation import SEATS
 from warcards.games.naval_war.params import MAX_ROUNDS
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
+
+
+def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
+    """The draw pile's kinds, one entry per card, sorted, from the copies of each kind (`NavalWarState.draw_kinds`)."""
+    return tuple(k for k, copies in enumerate(deck_count) for _ in range(copies))
 
 
 def start_round(state: NavalWarState) -> None:
@@ -58,7 +62,7 @@ def start_round(state: NavalWarState) -> None:
     state.pending = NONE
     state.round_over = False
     state.deal_left = n * state.params.deal
-    state.phase, state.to_act = PH_DEAL_SHIP, CHANCE
+    state.phase, state.to_act = Phase.DEAL_SHIP, CHANCE
 
 
 def deal_seat(state: NavalWarState) -> int:
@@ -81,7 +85,7 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     state.deal_left -= 1
     if state.deal_left == 0:
         state.deal_left = state.num_players * state.params.deal
-        state.phase = PH_DEAL_CARD
+        state.phase = Phase.DEAL_CARD
 
 
 def round_points(state: NavalWarState) -> list[int]:
@@ -131,7 +135,7 @@ def end_round(state: NavalWarState) -> None:
     distinct = len({team[i] if team[i] >= 0 else i for i in leaders})
     if (best >= state.params.target and distinct == 1) or state.round_index >= MAX_ROUNDS:
         state.final_returns = [1.0 / distinct if i in leaders else 0.0 for i in range(state.num_players)]
-        state.phase, state.to_act = PH_END, TERMINAL
+        state.phase, state.to_act = Phase.END, TERMINAL
         return
     top = max(state.scores)
     d = state.dealer
