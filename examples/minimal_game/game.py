@@ -1,8 +1,4 @@
-"""The `Game` of the Minimal Game: options resolved, the deck loaded, the action space fixed.
-
-It is also the rule book its states ask: `MinimalState` (state.py) sits below the rules, notation and
-views in the house order, so its hooks call the functions bound here.
-"""
+"""The `Game` of the Minimal Game: options resolved, the deck loaded, the action space fixed."""
 
 from __future__ import annotations
 
@@ -10,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from minimal_game import log, notation, rules, views
+from minimal_game import notation
 from minimal_game.cards import CardTable, load_cards
 from minimal_game.setup import state_from_setup
 from minimal_game.state import MinimalState
@@ -25,23 +21,6 @@ class MinimalGame(Game):
 
     game_id = "minimal-game"
     title = "Minimal Game"
-
-    # The rule book the state's hooks call (see the module docstring).
-    legal_actions_of = staticmethod(rules.legal_actions)
-    chance_outcomes_of = staticmethod(rules.chance_outcomes)
-    apply_to = staticmethod(rules.apply)
-    illegal_reason_of = staticmethod(rules.illegal_reason)
-    action_to_string_of = staticmethod(notation.action_to_string)
-    parse_action_of = staticmethod(notation.parse_action)
-    zones_of = staticmethod(views.zones)
-    position_of = staticmethod(views.position)
-    observe_of = staticmethod(views.observe)
-    determinize_of = staticmethod(views.determinize)
-    hidden_action_text_of = staticmethod(views.hidden_action_text)
-    public_view_of = staticmethod(views.observe_public)
-    log_lines_of = staticmethod(log.log_lines)
-    action_label_of = staticmethod(log.action_label)
-    result_of = staticmethod(log.result)
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

@@ -10,7 +10,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from minimal_game.codes import FACE_DOWN, NO_CARD, Phase
-from warcards.engine.api import CHANCE, TERMINAL
+from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform
 
 if TYPE_CHECKING:
     from minimal_game.state import MinimalState
@@ -26,10 +26,16 @@ def legal_actions(state: MinimalState) -> list[int]:
     return plays + [layout.discard + card for card in hand]
 
 
-def chance_outcomes(state: MinimalState) -> list[tuple[int, float]]:
-    """Rules 2 and 5: every card left in the pile is equally likely to be drawn."""
-    chance = 1.0 / len(state.pile)
-    return [(card, chance) for card in state.pile]
+def chance(state: MinimalState) -> Chance:
+    """Rules 2 and 5: every card left in the (sorted) pile is equally likely to be drawn."""
+    return Uniform(state.pile)
+
+
+def returns(state: MinimalState) -> list[float]:
+    """Rule 6: each seat scores the tricks it won; zeros before the end."""
+    if state.to_act != TERMINAL:
+        return [0.0] * state.num_players
+    return [float(tricks) for tricks in state.tricks_won]
 
 
 def illegal_reason(state: MinimalState, action: int) -> str:

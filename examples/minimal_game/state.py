@@ -3,17 +3,18 @@
 A card is its number in the card table (`cards.py`). The pile is a sorted list: it is unordered, and each
 draw from it is a chance node (rule 2: "The pile is shuffled"), so the state never holds a hidden order.
 
-The state sits below the rules in the house order (state -> notation -> rules -> views -> setup -> game),
-so it does not import them: each hook asks the state's game, the one room that imports every other, for
-the function that answers it (`MinimalGame` in game.py binds them).
+The state comes after the rules in the house order (codes -> notation -> rules -> views, log -> state ->
+setup -> game): it binds the functions that answer the engine's hooks in its class body, and those rooms
+import the state for its type only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from minimal_game import log, notation, rules, views
 from minimal_game.codes import NO_CARD, Phase
-from warcards.engine.api import CHANCE, JSON, TERMINAL, GameResult, LogLine, Rng, SeenAction, State
+from warcards.engine.api import CHANCE, State
 from warcards.engine.snapshot import SnapshotFields
 
 if TYPE_CHECKING:
@@ -87,58 +88,24 @@ class MinimalState(State):
         return other
 
     # ----- the engine's hooks (engine/api.py): the public methods add the checks and the caching ---------
+    # The rule book: each hook is the function of the same name (without the underscore) in the room that
+    # answers it; the rooms before this one import the state for its type only.
+    _legal_actions = rules.legal_actions
+    _chance = rules.chance
+    _apply = rules.apply
+    _illegal_reason = rules.illegal_reason
+    returns = rules.returns
+    action_to_string = notation.action_to_string
+    _parse_action = notation.parse_action
+    zones = views.zones
+    position = views.position
+    _observe = views.observe
+    _observe_public = views.observe_public
+    _determinize = views.determinize
+    _hidden_action_text = views.hidden_action_text
+    _log_lines = log.log_lines
+    _action_label = log.action_label
+    _result = log.result
+
     def current_player(self) -> int:
         return self.to_act
-
-    def returns(self) -> list[float]:
-        """Rule 6: each seat scores the tricks it won; zeros before the end."""
-        if self.to_act != TERMINAL:
-            return [0.0] * self.num_players
-        return [float(tricks) for tricks in self.tricks_won]
-
-    def _legal_actions(self) -> list[int]:
-        return self.game.legal_actions_of(self)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.chance_outcomes_of(self)
-
-    def _apply(self, action: int) -> None:
-        self.game.apply_to(self, action)
-
-    def _illegal_reason(self, action: int) -> str:
-        return self.game.illegal_reason_of(self, action)
-
-    def action_to_string(self, action: int) -> str:
-        return self.game.action_to_string_of(self, action)
-
-    def _parse_action(self, text: str) -> int:
-        return self.game.parse_action_of(self, text)
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.game.zones_of(self)
-
-    def position(self) -> JSON:
-        return self.game.position_of(self)
-
-    def _observe(self, seat: int) -> JSON:
-        return self.game.observe_of(self, seat)
-
-    def _determinize(self, seat: int, rng: Rng) -> MinimalState:
-        return self.game.determinize_of(self, seat, rng)
-
-    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.hidden_action_text_of(self, action, seat)
-
-    def _observe_public(self) -> JSON:
-        return self.game.public_view_of(self)
-
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        if not isinstance(after, MinimalState):
-            raise TypeError(f"log_lines: after is a {type(after).__name__}, not a Minimal Game state")
-        return self.game.log_lines_of(self, action, after, seat, seen)
-
-    def _action_label(self, action: int) -> str:
-        return self.game.action_label_of(self, action)
-
-    def _result(self) -> GameResult:
-        return self.game.result_of(self)

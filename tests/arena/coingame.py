@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Chance, Game, Rng, State, Weighted
 from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.engine.params import ParamSpec, param_values
 
@@ -64,9 +64,9 @@ class CoinState(State):
     def _legal_actions(self) -> list[int]:
         return []
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance(self) -> Chance:
         p = self.game.edge / 10
-        return [(seat, q) for seat, q in ((0, p), (1, 1 - p)) if q > 0]
+        return Weighted([(seat, q) for seat, q in ((0, p), (1, 1 - p)) if q > 0])
 
     def _apply(self, action: int) -> None:
         self.winner = action

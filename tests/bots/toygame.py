@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warcards.engine.agents import Agent, SeatView
-from warcards.engine.api import CHANCE, JSON, TERMINAL, Game, Rng, State
+from warcards.engine.api import CHANCE, JSON, TERMINAL, Chance, Game, Rng, State, Uniform
 from warcards.engine.errors import InvalidActionError, SetupError
 
 
@@ -85,10 +85,8 @@ class ToyState(State):
         hand = self.hands[self.to_move]
         return [c for c in range(self.game.deck) if hand >> c & 1]
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        cards = [c for c in range(self.game.deck) if self.pile >> c & 1]
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+    def _chance(self) -> Chance:
+        return Uniform([c for c in range(self.game.deck) if self.pile >> c & 1])
 
     def _apply(self, action: int) -> None:
         bit = 1 << action

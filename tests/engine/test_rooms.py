@@ -20,17 +20,19 @@ from warcards.engine.registry import game_module, games, load_game
 HOUSE_ORDER: tuple[frozenset[str], ...] = (
     frozenset({"cards", "params"}),
     frozenset({"codes"}),
-    frozenset({"state"}),
     frozenset({"notation"}),
     frozenset({"rules"}),
     frozenset({"views", "log"}),
+    frozenset({"state"}),
     frozenset({"setup"}),
     frozenset({"game"}),
     frozenset({"heuristic", "evaluate", "encoding", "render"}),
     frozenset({"__init__"}),
 )
 """The rooms in the order runtime imports follow: a module imports only rooms of its own rank or before it
-(the rooms of one rank do not depend on one another's order; `rules/` modules import each other freely)."""
+(the rooms of one rank do not depend on one another's order; `rules/` modules import each other freely). The
+state comes after the rooms that answer its hooks: it binds their functions in its class body, and they import
+the state for its type only (under `TYPE_CHECKING`)."""
 RANK = {room: rank for rank, rooms in enumerate(HOUSE_ORDER) for room in rooms}
 
 REQUIRED_FILES = (
@@ -40,8 +42,12 @@ REQUIRED_FILES = (
 """The files every game package holds, besides `rules.py` or a `rules/` package (`encoding.py` is optional: a
 game without it gets the RL adapters' generic encoder)."""
 
-DRIVER_LOOP = frozenset({"legal_actions", "apply_action", "chance_outcomes", "clone", "sample_outcome", "apply_chance"})
-"""The engine's driver loop (engine/api.py): a game implements the `_`-hooks, never these."""
+DRIVER_LOOP = frozenset({
+    "legal_actions", "apply_action", "chance_outcomes", "clone", "sample_outcome", "apply_chance",
+    "_legal_list", "_legal_now", "_sample_outcome", "_chance_outcomes", "_uniform_outcomes", "_outcome_numbers",
+})
+"""The engine's driver loop (engine/api.py) and what it derives from a chance node's description (`_chance`):
+a game implements the hooks (`_legal_actions`, `_chance`, `_apply`, optionally `_apply_chance`), never these."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +242,40 @@ def test_the_game_does_not_override_the_driver_loop(package: Package) -> None:
     assert not found, f"{package.name}: overrides the engine's driver loop: {found}"
 
 
+HOOK_ROOMS: dict[str, str] = {
+    "_legal_actions": "rules", "_chance": "rules", "_apply": "rules", "_apply_chance": "rules",
+    "_illegal_reason": "rules", "action_to_string": "notation", "_parse_action": "notation",
+    "zones": "views", "position": "views", "_observe": "views", "_observe_fields": "views",
+    "_observe_public": "views", "_determinize": "views", "_hidden_action_text": "views",
+    "_log_lines": "log", "_action_label": "log", "_result": "log",
+}
+"""The engine hooks a game's rules answer, and the room that answers each: the state binds the function of the
+hook's own name (without the underscore) from that room in its class body — one home and one name per hook."""
+
+
+def _new_state(package: Package) -> State:
+    if package.name == TEMPLATE_PACKAGE:
+        state: State = load_minimal_game().SPEC.factory({"players": 2, "hand": 3, "cards": None}).new_initial_state()
+        return state
+    return load_game(package.game_id).new_initial_state()
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=IDS)
+def test_each_hook_is_the_function_of_its_name_in_its_room(package: Package) -> None:
+    state_class = type(_new_state(package))
+    wrong = []
+    for hook, room in HOOK_ROOMS.items():
+        bound = getattr(state_class, hook)
+        if bound is getattr(State, hook, None):
+            continue
+        module = getattr(bound, "__module__", "") or ""
+        inside = module.removeprefix(package.name + ".")
+        name = getattr(bound, "__name__", "")
+        if _room(inside) != room or name != hook.lstrip("_") or module == inside:
+            wrong.append(f"{hook} is {module}.{name} (expected {room}.{hook.lstrip('_')})")
+    assert not wrong, f"{package.name}: {state_class.__name__}'s hooks: " + "; ".join(wrong)
+
+
 def test_the_checks_catch_a_missing_room_a_misnamed_class_and_imports_against_the_order(tmp_path: Path) -> None:
     folder = tmp_path / "toy_war"
     folder.mkdir()
@@ -245,9 +285,9 @@ def test_the_checks_catch_a_missing_room_a_misnamed_class_and_imports_against_th
     (folder / "game.py").write_text("class ToyGame:\n    pass\n", encoding="utf-8")
     (folder / "state.py").write_text(
         "from typing import TYPE_CHECKING\n"
-        "from toy_war import rules\n"
+        "from toy_war import setup\n"
         "if TYPE_CHECKING:\n    from toy_war.game import ToyGame\n"
-        "class ToyWarState:\n    def clone(self):\n        from . import views\n",
+        "class ToyWarState:\n    def clone(self):\n        from . import game\n",
         encoding="utf-8",
     )
     (folder / "rules.py").write_text("from .codes import PHASE\n", encoding="utf-8")
@@ -259,5 +299,5 @@ def test_the_checks_catch_a_missing_room_a_misnamed_class_and_imports_against_th
         test_the_classes_are_named_after_the_game(package)
     with pytest.raises(AssertionError, match=r"state\.py:7 in clone\(\)"):
         test_no_module_imports_inside_a_function(package)
-    with pytest.raises(AssertionError, match=r"state\.py:2 imports rules \(a later room\); state\.py:7 imports views"):
+    with pytest.raises(AssertionError, match=r"state\.py:2 imports setup \(a later room\); state\.py:7 imports game"):
         test_runtime_imports_point_only_up_the_house_order(package)

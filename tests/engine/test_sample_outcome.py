@@ -17,6 +17,9 @@ from tests.bots.toygame import ToyGame
 from warcards.engine.api import (
     CHANCE,
     COUNTED_MAX,
+    Counted,
+    Uniform,
+    Weighted,
     pick_counted,
     pick_uniform,
     pick_weighted,
@@ -129,6 +132,29 @@ def test_pick_counted_reads_nearly_every_u_by_position_and_refuses_the_edges() -
     for outside in (-0.5, 1.0, math.nan, math.inf):
         assert pick_counted(pile, outside) is None
     assert pick_counted([0] * (COUNTED_MAX + 1), 0.3) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    copies=st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=40),
+    u=st.floats(min_value=0.0, max_value=1.0, exclude_max=True),
+)
+def test_each_chance_description_picks_the_linear_walks_outcome_over_its_own_pairs(copies: list[int], u: float) -> None:
+    """`Uniform`, `Counted` and `Weighted` (the one description a game gives of a chance node) each give
+    `sample_chance(pairs(), u)` for every `u`, list the same outcomes as their pairs, and hold every outcome."""
+    pile, pairs = counted_pairs(copies)
+    distinct = sorted(set(pile))
+    for chance in (Counted(pile), Uniform(distinct), Weighted(pairs)):
+        own = chance.pairs()
+        assert [outcome for outcome, _ in own] == chance.numbers()
+        assert sorted(set(chance.members())) == chance.numbers()
+        walked, total = [], 0.0
+        for _, p in own:
+            total += p
+            walked.append(total)
+        for point in [u, *boundary_points(walked), *position_edges(len(pile))]:
+            assert chance.pick(point) == sample_chance(own, point), (type(chance).__name__, copies, point)
+    assert Counted(pile).pairs() == pairs
 
 
 def _games() -> list[object]:

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from tests.bots.toygame import ToyGame
-from warcards.engine.api import CHANCE, State, sample_chance
+from warcards.engine.api import CHANCE, State, Uniform, sample_chance
 from warcards.engine.registry import load_game
 from warcards.testing import random_playout, random_step, run_battery, sample_states
-from warcards.testing.battery import check_apply_chance, check_apply_chance_refused, check_legal_list
+from warcards.testing.battery import check_apply_chance, check_apply_chance_refused, check_chance_description
 
 
 def _copied_loop(state: State, rng: random.Random) -> list[str]:
@@ -104,11 +104,11 @@ def test_the_battery_catches_an_apply_chance_hook_that_draws_at_a_decision_node(
         check_apply_chance_refused(state, "careless")
 
 
-def test_the_battery_catches_a_legal_list_hook_that_lists_other_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_battery_catches_a_chance_description_out_of_order(monkeypatch: pytest.MonkeyPatch) -> None:
     state = ToyGame(3).new_initial_state()
-    while state.current_player() == CHANCE:
-        state.apply_chance(0.5)
-    check_legal_list(state, "fine")
-    monkeypatch.setattr(type(state), "_legal_list", lambda self: State._legal_list(self)[1:])
-    with pytest.raises(AssertionError, match="short: the _legal_list hook gives another list"):
-        check_legal_list(state, "short")
+    assert state.current_player() == CHANCE
+    legal = state.legal_actions()
+    check_chance_description(state, legal, "fine")
+    monkeypatch.setattr(type(state), "_chance", lambda self: Uniform(sorted(legal, reverse=True)))
+    with pytest.raises(AssertionError, match="backwards: the Uniform description is not in ascending order"):
+        check_chance_description(state, legal, "backwards")

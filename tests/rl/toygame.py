@@ -21,6 +21,7 @@ from typing import Any
 from warcards.engine import (
     CHANCE,
     TERMINAL,
+    Chance,
     Game,
     IllegalActionError,
     InvalidActionError,
@@ -28,6 +29,7 @@ from warcards.engine import (
     Rng,
     SetupError,
     State,
+    Uniform,
 )
 
 NUM_CARDS = 8
@@ -150,13 +152,11 @@ class ToyState(State):
             actions.append(DONE)
         return actions
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance(self) -> Chance:
         """Rule 2: a draw from the unordered deck; rule 4: a die."""
         if self.phase == PHASE_DEAL:
-            cards = [k for k in range(NUM_CARDS) if self.deck >> k & 1]
-            p = 1.0 / len(cards)
-            return [(k, p) for k in cards]
-        return [(DIE_BASE + face, 1.0 / 6) for face in range(6)]
+            return Uniform([k for k in range(NUM_CARDS) if self.deck >> k & 1])
+        return Uniform(range(DIE_BASE, DIE_BASE + 6))
 
     def _apply(self, action: int) -> None:
         phase = self.phase

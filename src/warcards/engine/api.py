@@ -18,9 +18,9 @@ from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, repeat
+from itertools import accumulate, groupby, repeat
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from warcards.engine.errors import IllegalActionError, InvalidActionError, SeatError
 from warcards.engine.snapshot import SnapshotFields, codec_of
@@ -162,9 +162,25 @@ class State(ABC):
     def _legal_actions(self) -> list[int]:
         """Sorted legal player actions (only called at decision nodes)."""
 
-    @abstractmethod
+    def _chance(self) -> Chance:
+        """How this chance node's outcomes are drawn, and from what (called at chance nodes only): a `Uniform`,
+        `Counted` or `Weighted` description, from which the engine derives the legal list, `chance_outcomes()`,
+        `sample_outcome` and the default `apply_chance`. The one question the engine asks a game at a chance
+        node; a description may hold a list the state holds (a draw pile), read at once and never kept."""
+        return Weighted(self._chance_outcomes())
+
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome, probability) pairs at a chance node, sorted by outcome."""
+        """(outcome, probability) pairs at a chance node, sorted by outcome: the older spelling of `_chance`,
+        kept while a game still defines it."""
+        raise NotImplementedError(f"{type(self).__name__} describes no chance node (`_chance`)")
+
+    def _uniform_outcomes(self) -> Sequence[int] | None:
+        """No longer asked (`_chance` says it); kept until every game has moved to `_chance`."""
+        return None
+
+    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
+        """No longer asked (`_chance` says it); kept until every game has moved to `_chance`."""
+        return None
 
     @abstractmethod
     def _apply(self, action: int) -> None:
@@ -230,35 +246,25 @@ class State(ABC):
         return cached.copy()
 
     def _legal_list(self) -> list[int]:
-        """Hook behind `legal_actions` (which caches the list and hands out copies): the legal player actions
-        at a decision node, the chance outcomes' numbers at a chance node, `[]` at the end — by default told
-        apart by `current_player()`. A game whose `_legal_actions` can tell the node's kind itself may bind it
-        here, saving the driver loop a call at every decision; the battery checks it gives this list at every
-        state."""
+        """The list behind `legal_actions` (which caches it and hands out copies): the player actions at a
+        decision node, the chance outcomes' numbers at a chance node, `[]` at the end (engine-private: a game
+        describes its nodes through `_legal_actions` and `_chance`)."""
         player = self.current_player()
-        if player == TERMINAL:
-            return []
+        if player >= 0:
+            return self._legal_actions()
         if player == CHANCE:
-            outcomes = self._chance_outcomes()
-            numbers = self._outcome_numbers(outcomes)
-            return numbers if numbers is not None else [outcome for outcome, _ in outcomes]
-        return self._legal_actions()
+            return self._chance().numbers()
+        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        outcomes = self._chance_outcomes()
-        # The driver loop applies one of these next: keep them as the legal list so that `apply_action`
-        # does not compute the outcomes a second time (unless the game's `_legal_now` reads them more cheaply).
-        numbers = self._outcome_numbers(outcomes)
-        if numbers is not None:
-            self._legal_cache = numbers
-        return outcomes
+        return self._chance().pairs()
 
     def sample_outcome(self, u: float) -> int:
         """The chance outcome at cumulative probability `u`: exactly `sample_chance(self.chance_outcomes(), u)`
-        for every `u`, without building the (outcome, probability) pairs when the game offers a faster way
-        (`_uniform_outcomes`, `_sample_outcome`). At a node that is not a chance node it raises `ValueError`."""
+        for every `u`, without building the (outcome, probability) pairs (the node's description picks it:
+        `Chance.pick`). At a node that is not a chance node it raises `ValueError`."""
         if self.current_player() != CHANCE:
             raise ValueError("sample_outcome: this is not a chance node")
         return self._sample_outcome(u)
@@ -274,7 +280,7 @@ class State(ABC):
 
     def _apply_chance(self, u: float) -> int:
         """Hook behind `apply_chance`: apply the outcome at cumulative probability `u` and return it — by
-        default `_apply(_sample_outcome(u))` — or, at a node that is not a chance node, raise `ValueError`
+        default `_apply(_chance().pick(u))` — or, at a node that is not a chance node, raise `ValueError`
         (`not_a_chance_node()`) with the state unchanged. A game may do both in one go where a draw is most of
         its actions; it must pick the same outcome, leave the same state for every `u` and refuse at the other
         nodes (the battery checks)."""
@@ -285,30 +291,8 @@ class State(ABC):
         return outcome
 
     def _sample_outcome(self, u: float) -> int:
-        """Hook behind `sample_outcome` and `apply_chance` (called at chance nodes only): by default
-        `pick_uniform` over `_uniform_outcomes()` when the game declares the node uniform, else `sample_chance`
-        over `chance_outcomes()`. A game whose outcomes are not equally likely may override it with something
-        faster that gives the same outcome for every `u` (e.g. `pick_weighted`); the battery checks it."""
-        outcomes = self._uniform_outcomes()
-        if outcomes is None:
-            return sample_chance(self.chance_outcomes(), u)
-        sums = UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
-        if sums is None:
-            sums = uniform_sums(len(outcomes))
-        return outcomes[bisect_right(sums, u)]
-
-    def _uniform_outcomes(self) -> Sequence[int] | None:
-        """Hook (called at chance nodes only): when the outcomes here are equally likely — `_chance_outcomes()`
-        is `[(outcome, 1.0 / n) for outcome in it]`, n being its length — the outcomes in that order, else
-        None (the default). The list is only read, at once: it may be one the state holds (a draw pile)."""
-        return None
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """The outcome numbers of `outcomes` (this chance node's `_chance_outcomes()`), sorted: the legal list
-        at a chance node. A game whose outcomes are a sorted list it holds (a draw pile) may return a fresh
-        copy of that list instead (the copy must be new, since `clone` shares the cached list), or None to
-        cache nothing when its `_legal_now` hands `apply_action` that pile more cheaply."""
-        return [outcome for outcome, _ in outcomes]
+        """The outcome `sample_outcome(u)` gives (engine-private; called at chance nodes only)."""
+        return self._chance().pick(u)
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one
@@ -319,7 +303,7 @@ class State(ABC):
         string or `None` is refused even when it equals a legal action."""
         if type(action) is not int:
             action = self._action_number(action)
-        legal = self._legal_cache
+        legal: Sequence[int] | None = self._legal_cache
         if legal is None:
             legal = self._legal_now()
         if action not in legal:
@@ -337,12 +321,15 @@ class State(ABC):
         number = self.parse_action(given) if isinstance(given, str) else self._action_number(given)
         return self._legal_number(number)
 
-    def _legal_now(self) -> list[int]:
-        """The legal actions (or chance outcomes) now, for `apply_action` to test against.
-
-        `apply_action` only reads the list, so a game may override this with a fast path that returns a
-        list the state holds (e.g. its sorted draw pile) without copying it."""
-        return self.legal_actions()
+    def _legal_now(self) -> Sequence[int]:
+        """What `apply_action` tests an action against (engine-private, only read at once): at a chance node the
+        description's outcomes as it holds them (a draw pile itself, uncopied), elsewhere the legal actions."""
+        player = self.current_player()
+        if player == CHANCE:
+            return self._chance().members()
+        if player >= 0:
+            return self._legal_actions()
+        return []
 
     def _action_space(self) -> int:
         """How many numbers the current node's action space has: chance outcomes at a chance node,
@@ -487,7 +474,7 @@ class State(ABC):
     def _legal_number(self, action: object) -> int:
         """`action` as a plain `int` when it is legal now, else the error `apply_action` raises for it."""
         number = action if type(action) is int else self._action_number(action)
-        legal = self._legal_cache
+        legal: Sequence[int] | None = self._legal_cache
         if legal is None:
             legal = self._legal_now()
         if number not in legal:
@@ -527,7 +514,7 @@ class State(ABC):
 
 
     # ----- what each seat reads: the game log, move labels, the result (docs/contributing/log.md) ------------
-    def log_lines(self, action: int, after: State, seat: int | None) -> list[LogLine]:
+    def log_lines(self, action: int, after: Self, seat: int | None) -> list[LogLine]:
         """The game-log lines `seat` (None: a spectator) reads for legal `action` taken from this state,
         `after` being the state it led to (`apply_logged` makes the pair): the move in player's words as
         that seat saw it ("Axis deploys 3 cards face down", "you draw Tiger Tanks"), then any summary the
@@ -539,8 +526,8 @@ class State(ABC):
         number = self._action_number(action)
         return self._log_lines(number, after, viewer, self._seen(number, viewer))
 
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        """Games override this with their own words; `seen` is what `seat` sees of the action (`_seen`, the
+    def _log_lines(self, action: int, after: Self, seat: int | None, seen: SeenAction) -> list[LogLine]:
+        """Games override this with their own words (`after` is a state of the same game); `seen` is what `seat` sees of the action (`_seen`, the
         game's `_hidden_action_text` decided once), so the log never decides visibility a second time. The
         default is `seen`'s text."""
         if seen.actor == CHANCE:
@@ -759,6 +746,119 @@ def pick_counted(pile: Sequence[int], u: float) -> int | None:
     if COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
         return pile[j]
     return None
+
+
+class Chance(ABC):
+    """How a chance node's outcomes are drawn, and from what: the answer a game gives the engine at a chance node
+    (`State._chance`). One of three shapes — `Uniform` (equally likely distinct outcomes: a pile of distinct
+    cards, a die's faces), `Counted` (a pile with one entry per physical card, entries repeating: a kind drawn
+    from a pile of kinds) or `Weighted` (explicit pairs) — from which the engine derives everything else."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def pairs(self) -> list[tuple[int, float]]:
+        """`chance_outcomes()`: a fresh list of (outcome, probability), ascending by outcome."""
+
+    @abstractmethod
+    def numbers(self) -> list[int]:
+        """The legal list at this node: a fresh ascending list of the distinct outcomes."""
+
+    @abstractmethod
+    def members(self) -> Sequence[int]:
+        """A sequence holding exactly the outcomes (each at least once), only read at once: `apply_action`'s test."""
+
+    @abstractmethod
+    def pick(self, u: float) -> int:
+        """The outcome at cumulative probability `u`: `sample_chance(self.pairs(), u)`, without the pairs."""
+
+
+class Uniform(Chance):
+    """Distinct outcomes, ascending, each of probability `1.0 / len(outcomes)` (a pile of distinct cards, a die).
+    The sequence is held, not copied: the game makes a new description at each chance node."""
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self, outcomes: Sequence[int]) -> None:
+        self.outcomes = outcomes
+
+    def pairs(self) -> list[tuple[int, float]]:
+        outcomes = self.outcomes
+        return list(zip(outcomes, repeat(1.0 / len(outcomes))))
+
+    def numbers(self) -> list[int]:
+        return list(self.outcomes)
+
+    def members(self) -> Sequence[int]:
+        return self.outcomes
+
+    def pick(self, u: float) -> int:
+        outcomes = self.outcomes
+        sums = UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
+        if sums is None:
+            sums = uniform_sums(len(outcomes))
+        return outcomes[bisect_right(sums, u)]
+
+
+class Counted(Chance):
+    """An ascending pile with one entry per physical card, entries repeating (e.g. each card's kind): the
+    outcomes are its distinct entries, each of probability `(1.0 / len(pile)) * copies` — the floats
+    `pick_counted` assumes. The pile is held, not copied."""
+
+    __slots__ = ("pile",)
+
+    def __init__(self, pile: Sequence[int]) -> None:
+        self.pile = pile
+
+    def counts(self) -> tuple[list[int], list[int]]:
+        """The distinct entries, ascending, and the copies of each."""
+        pile = self.pile
+        outcomes: list[int] = []
+        copies: list[int] = []
+        for entry, group in groupby(pile):
+            outcomes.append(entry)
+            copies.append(sum(1 for _ in group))
+        return outcomes, copies
+
+    def pairs(self) -> list[tuple[int, float]]:
+        outcomes, copies = self.counts()
+        share = 1.0 / len(self.pile)
+        return [(outcome, share * count) for outcome, count in zip(outcomes, copies, strict=True)]
+
+    def numbers(self) -> list[int]:
+        return sorted(set(self.pile))
+
+    def members(self) -> Sequence[int]:
+        return self.pile
+
+    def pick(self, u: float) -> int:
+        picked = pick_counted(self.pile, u)
+        if picked is not None:
+            return picked
+        outcomes, copies = self.counts()
+        share = 1.0 / len(self.pile)
+        return pick_weighted(outcomes, [share * count for count in copies], u)
+
+
+class Weighted(Chance):
+    """Explicit (outcome, probability) pairs, ascending by outcome."""
+
+    __slots__ = ("outcome_pairs",)
+
+    def __init__(self, outcome_pairs: Sequence[tuple[int, float]]) -> None:
+        self.outcome_pairs = outcome_pairs
+
+    def pairs(self) -> list[tuple[int, float]]:
+        return list(self.outcome_pairs)
+
+    def numbers(self) -> list[int]:
+        return [outcome for outcome, _ in self.outcome_pairs]
+
+    def members(self) -> Sequence[int]:
+        return self.numbers()
+
+    def pick(self, u: float) -> int:
+        return sample_chance(self.outcome_pairs, u)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,20 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
-from warcards.engine.api import CHANCE, TERMINAL, Game, State, sample_chance
+from warcards.engine.api import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Counted,
+    Game,
+    State,
+    Uniform,
+    Weighted,
+    sample_chance,
+)
 from warcards.engine.errors import IllegalActionError, InvalidActionError
 from warcards.engine.registry import load_game
 from warcards.testing.playouts import random_step
@@ -78,7 +89,6 @@ def check_cheap(
     player = state.current_player()
     assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players, f"{where}: bad player {player}"
     legal = state.legal_actions()
-    check_legal_list(state, where)
     if player == TERMINAL:
         assert state.is_terminal() and legal == [], f"{where}: terminal state lists actions"
         check_conservation(state, initial_cards, where)
@@ -92,6 +102,7 @@ def check_cheap(
         assert min(probabilities) > 0, f"{where}: a chance outcome has probability 0"
         assert [a for a, _ in outcomes] == legal, f"{where}: chance outcomes differ from legal actions"
         assert legal[0] >= 0 and legal[-1] < bounds[1], f"{where}: chance outcome out of range"
+        check_chance_description(state, legal, where)
         check_sample_outcome(state, outcomes, where)
     else:
         assert legal[0] >= 0 and legal[-1] < bounds[0], f"{where}: action out of range"
@@ -130,10 +141,25 @@ def check_apply_chance(state: State, where: str) -> None:
     assert state.fingerprint() == before, f"{where}: apply_chance on a clone changed the original"
 
 
-def check_legal_list(state: State, where: str) -> None:
-    """The game's `_legal_list` hook (if it binds one) gives the engine's own list: the player actions at a
-    decision node, the chance outcomes' numbers at a chance node, nothing at the end."""
-    assert state._legal_list() == State._legal_list(state), f"{where}: the _legal_list hook gives another list"
+def check_chance_description(state: State, legal: list[int], where: str) -> None:
+    """The chance node's one description (`State._chance`) is well formed — a `Uniform`'s outcomes strictly
+    ascending, a `Counted` pile ascending, a `Weighted` description's outcomes strictly ascending with positive
+    probabilities — and what `apply_action` tests against holds exactly the legal outcomes."""
+    chance = state._chance()
+    assert isinstance(chance, Chance), f"{where}: _chance gives a {type(chance).__name__}, not a Chance"
+    if isinstance(chance, Uniform):
+        entries, strict = list(chance.outcomes), True
+    elif isinstance(chance, Counted):
+        entries, strict = list(chance.pile), False
+    else:
+        assert isinstance(chance, Weighted), f"{where}: _chance gives an unknown description"
+        entries, strict = [outcome for outcome, _ in chance.outcome_pairs], True
+        assert all(p > 0 for _, p in chance.outcome_pairs), f"{where}: a weighted outcome has probability 0"
+    ordered = all(a < b if strict else a <= b for a, b in pairwise(entries))
+    assert entries and ordered, f"{where}: the {type(chance).__name__} description is not in ascending order"
+    assert sorted(set(chance.members())) == chance.numbers() == legal, (
+        f"{where}: the chance description's outcomes differ from the legal list"
+    )
 
 
 def check_apply_chance_refused(state: State, where: str) -> None:
