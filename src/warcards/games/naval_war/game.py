@@ -61,8 +61,6 @@ class NavalWarGame(Game):
         `PLAY_REPAIR` (played when the state allows), or -1 (none but the discard and the fire)."""
         self.card_plays: tuple[tuple[int, int, int, int], ...] = tuple(map(self.kind_plays.__getitem__, table.card_kind))
         """`kind_plays` of each play card's kind, by card (read for every card in the hand after the draw)."""
-        self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
-        """The chance outcome that draws each kind."""
         self.first_draw_outcome = chance.card
         """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         self.kind_first_card: tuple[int, ...] = tuple(cards[0] for cards in table.kind_cards)
@@ -83,8 +81,8 @@ class NavalWarGame(Game):
             sum(1 for c in cards if c not in self.boxed_cards) for cards in table.kind_cards
         )
         """The copies of each kind in the draw pile when a round starts (every card not boxed)."""
-        self.round_draw_kinds: tuple[int, ...] = rules.draw_kinds(self.round_deck_count)
-        """The draw pile's kinds when a round starts, one entry per card, sorted (`NavalWarState.draw_kinds`)."""
+        self.round_draw_pile: tuple[int, ...] = tuple(rules.draw_pile(table, self.round_deck_count))
+        """The draw pile when a round starts, one entry per card, sorted (`NavalWarState.draw_pile`)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.round_card_position: tuple[int, ...] = tuple(
             BOX if c in self.boxed_cards else DECK for c in range(table.num_cards)
@@ -98,15 +96,8 @@ class NavalWarGame(Game):
         """The harbor pile when a round starts, in id order."""
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
-        self.die_outcomes: tuple[tuple[int, float], ...] = tuple((chance.die + i, 1 / 6) for i in range(6))
-        self.die_numbers: list[int] = [chance.die + i for i in range(6)]
-        """The die's outcome numbers (read, never changed: a roll's legal list)."""
-        self.draw_chances: tuple[tuple[float, ...], ...] = tuple(
-            tuple((1.0 / size) * copies for copies in range(max(map(len, table.kind_cards)) + 1)) if size else ()
-            for size in range(table.num_cards + 1)
-        )
-        """The chance of drawing a kind, by the size of the draw pile, then by the copies of the kind in it:
-        `(1.0 / size) * copies`, the same float at every draw (`rules._draw_outcomes` looks it up)."""
+        self.die_numbers: tuple[int, ...] = tuple(range(chance.die, chance.die + 6))
+        """The die's outcome numbers (a roll's `Uniform` description)."""
 
     @property
     def num_players(self) -> int:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction, State
+from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
 from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, CardTable, load_cards
 from warcards.games.naval_war.codes import DEEP, DISCARD, FLEET, HAND, ON_SALVO, ON_SHIP, Phase, Roll
 from warcards.games.naval_war.notation import SEATS, SLOTS
@@ -515,11 +515,12 @@ class _Step:
         return out
 
 
-def log_lines(before: NavalWarState, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, which led to `after` (a state
-    of the same game: the engine's hook takes any `State`); `seen` is what it sees of the action (the engine's
-    one visibility decision)."""
-    step = _Step(before, cast("NavalWarState", after), seat, seen.action is None)
+def log_lines(
+    before: NavalWarState, action: int, after: NavalWarState, seat: int | None, seen: SeenAction
+) -> list[LogLine]:
+    """The lines `seat` (None: a spectator) reads for `action` taken at `before`, which led to `after`; `seen` is
+    what it sees of the action (the engine's one visibility decision)."""
+    step = _Step(before, after, seat, seen.action is None)
     actor = before.to_act
     kind = "chance" if actor == CHANCE else "move"
     start = step.round_start()

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from warcards.games.naval_war.params import Params
 
 _MUTABLE = (
-    "card_position", "ship_position", "deck_count", "draw_kinds", "harbor", "damage", "mine_hits", "mine_last", "smoke",
+    "card_position", "ship_position", "deck_count", "draw_pile", "harbor", "damage", "mine_hits", "mine_last", "smoke",
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
@@ -51,8 +51,9 @@ class NavalWarState(State):
         fleets: each seat's task force, ships in the order they joined it.
         known: each seat's hand cards every seat knows (received face up in a fleet exchange).
         deck_count: copies of each kind left in the draw pile.
-        draw_kinds: the kind of each card left in the draw pile, sorted (`deck_count` written out, one entry
-            per card): a draw reads its kind off it by position (`engine.api.pick_counted`).
+        draw_pile: the chance outcome that draws each card left in the draw pile (`chance_layout.card` + its
+            kind), sorted (`deck_count` written out, one entry per card): a draw's `Counted` description, read
+            by position (`rules.chance`, `rules.apply_chance`).
         harbor: the ships in the harbor pile, in id order.
         damage: hits from salvos and Additional Damage on each ship.
         mine_hits: hits of the minefields before each task force.
@@ -124,7 +125,7 @@ class NavalWarState(State):
         self.fleets: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.deck_count: list[int] = [0] * table.num_kinds
-        self.draw_kinds: list[int] = []
+        self.draw_pile: list[int] = []
         self.harbor: list[int] = []
         self.damage: list[int] = [0] * table.num_ships
         self.mine_hits: list[int] = [0] * n
@@ -172,11 +173,7 @@ class NavalWarState(State):
     # ----- the engine's hooks ---------------------------------------------------------------------------
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
     _legal_actions = rules.legal_actions
-    _legal_list = rules.legal_list
-    _legal_now = rules.legal_now
-    _chance_outcomes = rules.chance_outcomes
-    _outcome_numbers = rules.outcome_numbers
-    _sample_outcome = rules.sample_outcome
+    _chance = rules.chance
     _apply_chance = rules.apply_chance
     _apply = rules.apply
     _illegal_reason = rules.illegal_reason

@@ -59,8 +59,8 @@ def snapshot_problem(state: NavalWarState) -> str | None:
     counts = [sum(1 for c in cards if card_position[c] == DECK) for cards in state.table.kind_cards]
     if state.deck_count != counts or state.deck_size != sum(counts):
         return "deck_count and deck_size are not the counts of the cards whose card_position is the draw pile"
-    if state.draw_kinds != list(rules.draw_kinds(counts)):
-        return "draw_kinds is not the draw pile's kinds, one entry per card, sorted (deck_count written out)"
+    if state.draw_pile != rules.draw_pile(state.table, counts):
+        return "draw_pile is not the draw pile's chance outcomes, one entry per card, sorted (deck_count written out)"
     return None
 
 
@@ -358,7 +358,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
         if c not in assigned and c not in shown:
             cpos[c] = DECK
             deck_count[card_kind[c]] += 1
-    other.draw_kinds = list(rules.draw_kinds(deck_count))
+    other.draw_pile = rules.draw_pile(other.table, deck_count)
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other
@@ -477,7 +477,7 @@ def hidden_action_text(state: NavalWarState, action: int, seat: int | None) -> s
         face_down = state.params.night and not state.mine_hits[owner]
         return None if seat == owner or not face_down else f"{names[owner]}'s Additional Ship joins face down"
     if phase in (Phase.REFILL, Phase.DRAW):
-        kind = action - state.game.chance_layout.card
+        kind = action - state.game.first_draw_outcome
         if phase == Phase.DRAW and state.table.kind_red[kind]:
             return None
         return None if seat == owner else f"{names[owner]} draws a card"

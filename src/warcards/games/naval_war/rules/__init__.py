@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import compress, repeat
-from operator import getitem
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import (
     CHANCE,
     COUNTED_MARGIN,
     COUNTED_MAX,
+    Chance,
+    Counted,
+    Uniform,
     not_a_chance_node,
-    pick_counted,
     pick_uniform,
-    pick_weighted,
 )
 from warcards.games.naval_war.codes import (
     DECK,
@@ -38,7 +37,7 @@ from warcards.games.naval_war.codes import (
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, draw_kinds, end_round, start_round
+from warcards.games.naval_war.rules.round import deal_seat, deal_ship, draw_pile, end_round, start_round
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -71,52 +70,23 @@ def legal_actions(state: NavalWarState) -> list[int]:
     return LEGAL_ACTIONS[state.phase](state)
 
 
-def legal_list(state: NavalWarState) -> list[int]:
-    """The engine's list for `legal_actions`, by phase alone (`LEGAL_LISTS`): no `current_player()`."""
-    return LEGAL_LISTS[state.phase](state)
-
-
-def legal_now(state: NavalWarState) -> list[int]:
-    """The legal list `apply_action` tests against: at a die roll or a ship dealt read off the state, uncopied
-    (the die's faces, the harbor pile kept in id order); elsewhere the phase's list (`LEGAL_LISTS`)."""
+def chance(state: NavalWarState) -> Chance:
+    """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
+    entry the outcome that draws its kind), a die face (`Uniform`), or a ship from the harbor pile (`Uniform`,
+    kept in id order)."""
     phase = state.phase
-    if state.to_act == CHANCE:
-        if phase == Phase.ROLL:
-            return state.game.die_numbers
-        if phase == Phase.DEAL_SHIP or phase == Phase.SHIP:
-            return state.harbor
-    return LEGAL_LISTS[phase](state)
-
-
-def outcome_numbers(state: NavalWarState, outcomes: list[tuple[int, float]]) -> list[int] | None:
-    """Nothing to cache: `legal_now` reads a chance node's outcomes off the state more cheaply."""
-    return None
-
-
-def sample_outcome(state: NavalWarState, u: float) -> int:
-    """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
-    the draw pile's kinds by position (`pick_counted`; `apply_chance` reads it inline at every draw), or, for a
-    `u` on the edge of two positions, by `pick_weighted` over the chances `chance_outcomes` lists (the same
-    floats in the same order); a ship or a die face by `pick_uniform`: the same outcome for every `u`."""
-    phase = state.phase
-    game = state.game
     if phase in DRAW_PHASES:
-        kind = pick_counted(state.draw_kinds, u)
-        if kind is not None:
-            return game.first_draw_outcome + kind
-        counts = state.deck_count
-        chances = game.draw_chances[state.deck_size].__getitem__
-        return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
+        return Counted(state.draw_pile)
     if phase == Phase.ROLL:
-        return pick_uniform(game.die_numbers, u)
-    return pick_uniform(state.harbor, u)
+        return Uniform(state.game.die_numbers)
+    return Uniform(state.harbor)
 
 
 def apply_chance(state: NavalWarState, u: float) -> int:
-    """The engine's `_apply(_sample_outcome(u))` in one go: a play card's kind read off the draw pile's kinds
-    by position (as `sample_outcome` does) and `draw_card` told that position; a die face or a ship picked as
-    `sample_outcome` picks it and its phase's transition called directly; a `u` on the edge of two positions
-    of the pile by those two functions' way. Away from a chance node it refuses (`ValueError`)."""
+    """The engine's `_apply(_chance().pick(u))` in one go: a play card read off the draw pile by position (as
+    `Counted.pick` reads it) and `draw_card` told that position, so it need not search the pile; a die face or
+    a ship picked as `Uniform.pick` picks it and its phase's transition called directly; a `u` on the edge of
+    two positions of the pile by `Counted.pick`. Away from a chance node it refuses (`ValueError`)."""
     if state.to_act != CHANCE:
         raise not_a_chance_node()
     phase = state.phase
@@ -124,16 +94,15 @@ def apply_chance(state: NavalWarState, u: float) -> int:
         outcome = pick_uniform(state.game.die_numbers if phase == Phase.ROLL else state.harbor, u)
         TRANSITIONS[phase](state, outcome)
     else:
-        kinds = state.draw_kinds
-        n = len(kinds)
+        pile = state.draw_pile
+        n = len(pile)
         x = u * n
         j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
         if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
-            k = kinds[j]
-            draw_card(state, k, j)
-            outcome = state.game.first_draw_outcome + k
+            outcome = pile[j]
+            draw_card(state, outcome - state.game.first_draw_outcome, j)
         else:
-            outcome = sample_outcome(state, u)
+            outcome = Counted(pile).pick(u)
             TRANSITIONS[phase](state, outcome)
     if state.round_over and state.phase != Phase.END:
         end_round(state)
@@ -171,51 +140,6 @@ def _no_actions(state: NavalWarState) -> list[int]:
     return []
 
 
-def chance_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """Chance: a die (1/6 each), a play card by kind (copies/size), or a ship from the harbor (uniform)."""
-    return CHANCE_OUTCOMES[state.phase](state)
-
-
-def _no_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A decision phase or the end: no chance outcome."""
-    return []
-
-
-def _die_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A die: 1/6 each face."""
-    return list(state.game.die_outcomes)
-
-
-def _draw_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A play card drawn: (kind outcome, copies / size) for each kind left, the chances looked up in the game's
-    table (`NavalWarGame.draw_chances`), without a Python-level loop."""
-    game = state.game
-    counts = state.deck_count
-    chances = repeat(game.draw_chances[state.deck_size])
-    return list(zip(compress(game.draw_outcomes, counts), map(getitem, chances, filter(None, counts)), strict=True))
-
-
-def _ship_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A ship from the harbor pile (kept in id order), uniform."""
-    harbor = state.harbor
-    return list(zip(harbor, repeat(1 / len(harbor))))
-
-
-def _die_numbers(state: NavalWarState) -> list[int]:
-    """A die's faces: the chance outcomes' numbers (a fresh list)."""
-    return list(state.game.die_numbers)
-
-
-def _draw_numbers(state: NavalWarState) -> list[int]:
-    """The kinds left in the draw pile: the chance outcomes' numbers (a fresh list)."""
-    return list(compress(state.game.draw_outcomes, state.deck_count))
-
-
-def _ship_numbers(state: NavalWarState) -> list[int]:
-    """The ships in the harbor pile, in id order: the chance outcomes' numbers (a fresh list)."""
-    return state.harbor[:]
-
-
 def apply(state: NavalWarState, action: int) -> None:
     """Apply a legal action or chance outcome: the phase's transition, then the round end if someone's
     elimination left one side afloat."""
@@ -242,13 +166,12 @@ def _on_end(state: NavalWarState, a: int) -> None:
 
 
 def _on_draw(state: NavalWarState, outcome: int) -> None:
-    """A play card drawn (chance block `card`: its kind): `draw_card` at the kind's first entry in the pile."""
-    k = outcome - state.game.first_draw_outcome
-    draw_card(state, k, bisect_left(state.draw_kinds, k))
+    """A play card drawn (chance block `card`: its kind): `draw_card` at the outcome's first entry in the pile."""
+    draw_card(state, outcome - state.game.first_draw_outcome, bisect_left(state.draw_pile, outcome))
 
 
 def draw_card(state: NavalWarState, k: int, at: int) -> None:
-    """A play card of kind `k` drawn, `at` an entry of the pile's kinds that holds `k` (any one: they are
+    """A play card of kind `k` drawn, `at` an entry of the draw pile that holds its outcome (any one: they are
     sorted): the turn's draw (Turn), dealt, or refilled in the opening. `apply_chance` calls it with the entry
     it read the kind off.
 
@@ -259,7 +182,7 @@ def draw_card(state: NavalWarState, k: int, at: int) -> None:
     c = cpos.index(DECK, state.game.kind_first_card[k])
     state.deck_count[k] -= 1
     state.deck_size -= 1
-    del state.draw_kinds[at]
+    del state.draw_pile[at]
     ph = state.phase
     if ph == Phase.DRAW:
         p = state.turn_player
@@ -397,58 +320,20 @@ LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...] = (
 )
 """The legal actions of each phase, indexed by phase number (`legal_actions` calls it)."""
 
-CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...] = (
-    _ship_outcomes,  # Phase.DEAL_SHIP
-    _draw_outcomes,  # Phase.DEAL_CARD
-    _draw_outcomes,  # Phase.REFILL
-    _no_outcomes,  # Phase.OPEN
-    _no_outcomes,  # Phase.CHOICE
-    _draw_outcomes,  # Phase.DRAW
-    _no_outcomes,  # Phase.PLAY
-    _no_outcomes,  # Phase.RED
-    _die_outcomes,  # Phase.ROLL
-    _ship_outcomes,  # Phase.SHIP
-    _no_outcomes,  # Phase.STRIKE
-    _no_outcomes,  # Phase.DD_TARGET
-    _no_outcomes,  # Phase.DD_SINK
-    _no_outcomes,  # Phase.GIVE
-    _no_outcomes,  # Phase.END
-    _no_outcomes,  # Phase.AIM
-)
-"""The chance outcomes of each chance phase, indexed by phase number (`chance_outcomes` calls it)."""
-
-_CHANCE_NUMBERS: dict[int, Callable[[NavalWarState], list[int]]] = {
-    Phase.DEAL_SHIP: _ship_numbers, Phase.SHIP: _ship_numbers, Phase.DEAL_CARD: _draw_numbers, Phase.REFILL: _draw_numbers,
-    Phase.DRAW: _draw_numbers, Phase.ROLL: _die_numbers,
-}
-
-LEGAL_LISTS: tuple[Callable[[NavalWarState], list[int]], ...] = tuple(
-    _CHANCE_NUMBERS.get(phase, legal) for phase, legal in enumerate(LEGAL_ACTIONS)
-)
-"""The engine's legal list of each phase, indexed by phase number: the player actions of a decision phase
-(`LEGAL_ACTIONS`), the chance outcomes' numbers of a chance phase, nothing at the end — so `legal_list`
-needs no `current_player()` first (a chance phase is never a decision, the battery checks)."""
-
 __all__ = [
-    "CHANCE_OUTCOMES",
     "LEGAL_ACTIONS",
-    "LEGAL_LISTS",
     "TRANSITIONS",
     "apply",
     "apply_chance",
-    "chance_outcomes",
+    "chance",
     "deal_seat",
     "draw_card",
-    "draw_kinds",
+    "draw_pile",
     "end_round",
     "illegal_reason",
     "legal_actions",
-    "legal_list",
-    "legal_now",
     "opening_continue",
-    "outcome_numbers",
     "red_targets",
-    "sample_outcome",
     "start_round",
     "start_turn",
     "strike_carriers",

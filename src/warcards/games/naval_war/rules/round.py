@@ -13,16 +13,19 @@ from warcards.games.naval_war.codes import (
     NONE,
     Phase,
 )
-from warcards.games.naval_war.notation import SEATS
+from warcards.games.naval_war.notation import SEATS, chance_layout
 from warcards.games.naval_war.params import MAX_ROUNDS
 
 if TYPE_CHECKING:
+    from warcards.games.naval_war.cards import CardTable
     from warcards.games.naval_war.state import NavalWarState
 
 
-def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
-    """The draw pile's kinds, one entry per card, sorted, from the copies of each kind (`NavalWarState.draw_kinds`)."""
-    return tuple(k for k, copies in enumerate(deck_count) for _ in range(copies))
+def draw_pile(table: CardTable, deck_count: Sequence[int]) -> list[int]:
+    """The draw pile as its chance outcomes, one entry per card, sorted (`NavalWarState.draw_pile`): the outcome
+    that draws each card's kind (`chance_layout.card` + kind), from the copies of each kind left."""
+    first = chance_layout(table).card
+    return [first + k for k, copies in enumerate(deck_count) for _ in range(copies)]
 
 
 def start_round(state: NavalWarState) -> None:
@@ -35,8 +38,8 @@ def start_round(state: NavalWarState) -> None:
     state.ship_position = list(game.round_ship_position)
     state.harbor = list(game.round_harbor)
     state.deck_count = list(game.round_deck_count)
-    state.draw_kinds = list(game.round_draw_kinds)
-    state.deck_size = len(state.draw_kinds)
+    state.draw_pile = list(game.round_draw_pile)
+    state.deck_size = len(state.draw_pile)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
     state.known = [[] for _ in range(n)]
