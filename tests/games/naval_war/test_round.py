@@ -6,7 +6,7 @@ import random
 
 from tests.games.naval_war.helpers import build, game, play, zone
 
-from warcards.engine.api import CHANCE
+from warcards.engine.api import CHANCE, Counted
 from warcards.games.naval_war.rules import draw_pile
 
 BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
@@ -119,3 +119,20 @@ def test_the_draw_pile_mirrors_the_counts_in_play_setups_and_determinized_states
             steps += 1
     built = build({**BASE, "hand:0": ["SALVO16x1-1"]}, players=3)
     assert built.draw_pile == draw_pile(built.table, built.deck_count) and len(built.draw_pile) == built.deck_size
+
+
+def test_the_draw_piles_pairs_from_the_counts_are_the_pairs_counted_gives_for_its_pile() -> None:
+    """`rules.DrawPile` builds a draw's `chance_outcomes()` from `deck_count`: exactly the pairs (the same floats)
+    the engine's `Counted` counts off the pile, at every draw of random games."""
+    rng = random.Random(5)
+    for players in (2, 4, 9):
+        state = game(players, target=20).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                chance = state._chance()
+                if isinstance(chance, Counted):
+                    assert chance.pairs() == Counted(list(chance.pile)).pairs()
+                state.apply_chance(rng.random())
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])

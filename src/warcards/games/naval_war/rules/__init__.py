@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import (
@@ -70,13 +71,32 @@ def legal_actions(state: NavalWarState) -> list[int]:
     return LEGAL_ACTIONS[state.phase](state)
 
 
+class DrawPile(Counted):
+    """The draw pile's `Counted` description, with `chance_outcomes()` built in C from the copies of each kind
+    the state keeps (`deck_count`) instead of by counting the pile's runs in Python (`Counted.counts`), which
+    made the OpenSpiel-shaped loop ~20% slower: the same pairs, the same floats (`(1.0 / n) * copies`)."""
+
+    __slots__ = ("copies", "first")
+
+    def __init__(self, pile: list[int], copies: list[int], first: int) -> None:
+        self.pile = pile  # `Counted.__init__`, inline: made twice at every draw of the OpenSpiel-shaped loop
+        self.copies = copies
+        self.first = first
+
+    def pairs(self) -> list[tuple[int, float]]:
+        copies = self.copies
+        share = 1.0 / len(self.pile)
+        outcomes = compress(range(self.first, self.first + len(copies)), copies)
+        return list(zip(outcomes, map(share.__mul__, filter(None, copies)), strict=True))
+
+
 def chance(state: NavalWarState) -> Chance:
     """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
-    entry the outcome that draws its kind), a die face (`Uniform`), or a ship from the harbor pile (`Uniform`,
-    kept in id order)."""
+    entry the outcome that draws its kind; `DrawPile`), a die face (`Uniform`), or a ship from the harbor pile
+    (`Uniform`, kept in id order)."""
     phase = state.phase
     if phase in DRAW_PHASES:
-        return Counted(state.draw_pile)
+        return DrawPile(state.draw_pile, state.deck_count, state.game.first_draw_outcome)
     if phase == Phase.ROLL:
         return Uniform(state.game.die_numbers)
     return Uniform(state.harbor)
