@@ -257,9 +257,9 @@ def test_naval_war_mirrors_out_of_step_with_the_card_positions_are_refused() -> 
     data["state"]["deck_count"][0] += 1
     _refused(20, data, "deck_count and deck_size are not the counts of the cards")
     data = _forged(20)
-    kinds = data["state"]["draw_kinds"]
-    kinds[0], kinds[-1] = kinds[-1], kinds[0]
-    _refused(20, data, "draw_kinds is not the draw pile's kinds")
+    pile = data["state"]["draw_pile"]
+    pile[0], pile[-1] = pile[-1], pile[0]
+    _refused(20, data, "draw_pile is not the draw pile's chance outcomes")
     data = _forged(20)
     hands = data["state"]["hands"]
     giver = 0 if hands[0] else 1

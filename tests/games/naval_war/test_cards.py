@@ -10,11 +10,11 @@ import pytest
 from tests.games.naval_war.helpers import game
 
 from warcards.engine.errors import CardDataError
-from warcards.games.naval_war.cards import CARD_FILE, GUNS, SALVO, load_tables
+from warcards.games.naval_war.cards import CARD_FILE, GUNS, SALVO, load_cards
 
 
 def test_ship_deck_has_the_54_ships_of_the_reference() -> None:
-    t = load_tables()
+    t = load_cards()
     assert t.num_ships == 54
     assert len(set(t.ship_ids)) == 54
     assert Counter(t.ship_nation) == {"United States": 14, "Great Britain": 13, "Japan": 13, "Italy": 7,
@@ -26,7 +26,7 @@ def test_ship_deck_has_the_54_ships_of_the_reference() -> None:
 
 
 def test_ship_cards_spot_checked_against_the_scans() -> None:
-    t = load_tables()
+    t = load_cards()
     row = {sid: i for i, sid in enumerate(t.ship_ids)}
     nelson, maryland, shokaku = row["NELSON"], row["MARYLAND"], row["SHOKAKU"]
     assert (t.ship_nation[nelson], GUNS[t.ship_gun[nelson]], t.ship_hits[nelson]) == ("Great Britain", "16", 9)
@@ -37,7 +37,7 @@ def test_ship_cards_spot_checked_against_the_scans() -> None:
 
 
 def test_play_deck_has_the_108_cards_of_the_reference() -> None:
-    t = load_tables()
+    t = load_cards()
     assert t.num_cards == 108
     per_kind = {code: len(cards) for code, cards in zip(t.kind_codes, t.kind_cards, strict=True)}
     assert per_kind == {
@@ -70,19 +70,19 @@ def _write(tmp_path: Path, text: str) -> Path:
 def test_a_bad_card_file_names_the_card_and_the_field(tmp_path: Path) -> None:
     text = CARD_FILE.read_text().replace('hits = 9', 'hits = 12', 1)
     with pytest.raises(CardDataError, match=r"card NELSON: field hits"):
-        load_tables(_write(tmp_path, text))
+        load_cards(_write(tmp_path, text))
 
 
 def test_a_salvo_without_gun_size_is_refused(tmp_path: Path) -> None:
     text = CARD_FILE.read_text().replace('gun = "11"\nvalue = 1', 'value = 1', 1)
     with pytest.raises(CardDataError, match=r"SALVO11x1: field gun"):
-        load_tables(_write(tmp_path, text))
+        load_cards(_write(tmp_path, text))
 
 
 def test_a_duplicate_ship_is_refused(tmp_path: Path) -> None:
     text = CARD_FILE.read_text().replace('id = "SHOKAKU"', 'id = "NELSON"', 1)
     with pytest.raises(CardDataError, match=r"NELSON appears twice"):
-        load_tables(_write(tmp_path, text))
+        load_cards(_write(tmp_path, text))
 
 
 def test_a_card_file_of_your_own_is_an_option(tmp_path: Path) -> None:

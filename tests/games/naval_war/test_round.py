@@ -6,8 +6,8 @@ import random
 
 from tests.games.naval_war.helpers import build, game, play, zone
 
-from warcards.engine.api import CHANCE
-from warcards.games.naval_war.state import draw_kinds
+from warcards.engine.api import CHANCE, Counted
+from warcards.games.naval_war.rules import draw_pile
 
 BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
 
@@ -97,19 +97,20 @@ def test_dealer_the_leader_deals_the_next_round() -> None:
     assert state.position()["phase"] == "deal-ships"
 
 
-def test_the_draw_piles_kinds_mirror_the_counts_in_play_setups_and_determinized_states() -> None:
-    """`draw_kinds` (a draw reads its kind off it) is `deck_count` written out, wherever the counts change."""
+def test_the_draw_pile_mirrors_the_counts_in_play_setups_and_determinized_states() -> None:
+    """`draw_pile` (a draw's chance outcomes, read by position) is `deck_count` written out, wherever the counts
+    change."""
     rng = random.Random(3)
     for players in (2, 4, 9):
         state = game(players, target=20).new_initial_state()
         steps = 0
         while not state.is_terminal() and steps < 600:
-            assert state.draw_kinds == list(draw_kinds(state.deck_count))
-            assert len(state.draw_kinds) == state.deck_size
+            assert state.draw_pile == draw_pile(state.table, state.deck_count)
+            assert len(state.draw_pile) == state.deck_size
             if steps % 50 == 7:
                 for seat in range(players):
                     other = state.determinize(seat, rng)
-                    assert other.draw_kinds == list(draw_kinds(other.deck_count))
+                    assert other.draw_pile == draw_pile(other.table, other.deck_count)
             if state.current_player() == CHANCE:
                 state.apply_chance(rng.random())
             else:
@@ -117,4 +118,21 @@ def test_the_draw_piles_kinds_mirror_the_counts_in_play_setups_and_determinized_
                 state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
     built = build({**BASE, "hand:0": ["SALVO16x1-1"]}, players=3)
-    assert built.draw_kinds == list(draw_kinds(built.deck_count)) and len(built.draw_kinds) == built.deck_size
+    assert built.draw_pile == draw_pile(built.table, built.deck_count) and len(built.draw_pile) == built.deck_size
+
+
+def test_the_draw_piles_pairs_from_the_counts_are_the_pairs_counted_gives_for_its_pile() -> None:
+    """`rules.DrawPile` builds a draw's `chance_outcomes()` from `deck_count`: exactly the pairs (the same floats)
+    the engine's `Counted` counts off the pile, at every draw of random games."""
+    rng = random.Random(5)
+    for players in (2, 4, 9):
+        state = game(players, target=20).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                chance = state._chance()
+                if isinstance(chance, Counted):
+                    assert chance.pairs() == Counted(list(chance.pile)).pairs()
+                state.apply_chance(rng.random())
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])

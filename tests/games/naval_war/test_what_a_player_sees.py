@@ -19,6 +19,7 @@ from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.log import card_names, kind_name
 from warcards.games.naval_war.notation import parse_action
 from warcards.games.naval_war.render import STATUS_WIDTH, WIDTH, render, status
+from warcards.games.naval_war.rules import deal_seat
 from warcards.games.naval_war.state import NavalWarState
 from warcards.testing.leaks import LeakScan
 
@@ -59,7 +60,7 @@ def _check_events(before: NavalWarState, action: int, after: NavalWarState, logs
     if before.to_act == CHANCE and before.phase in (Phase.DEAL_CARD, Phase.REFILL, Phase.DRAW):
         kind = action - chance.card
         name = kind_name(table, kind)
-        drawer = before.turn_player if before.phase != Phase.DEAL_CARD else before.game.rules.deal_seat(before)
+        drawer = before.turn_player if before.phase != Phase.DEAL_CARD else deal_seat(before)
         for seat, text in texts.items():
             if seat == drawer or (before.phase == Phase.DRAW and table.kind_red[kind]):
                 assert name in text, (seat, text)
@@ -181,7 +182,7 @@ def test_night_deals_name_a_face_down_ship_to_its_owner_only() -> None:
     action = state.chance_outcomes()[0][0]
     after = state.clone()
     after.apply_action(action)
-    owner = state.game.rules.deal_seat(state)
+    owner = deal_seat(state)
     name = state.table.ship_names[action]
     assert name in state.log_lines(action, after, owner)[-1].text
     for seat in (None, *(j for j in range(3) if j != owner)):

@@ -1,14 +1,14 @@
 """The Naval War card data: the pydantic schema of `cards.toml` and the compact tables the rules use.
 
 Ships are indexed 0..53 in file order; play cards 0..107, grouped by kind in file order, each copy with its
-own id `<code>-<n>` (e.g. `SALVO16x4-2`). Tables are tuples of ints, built once per process on first use.
+own id `<code>-<n>` (e.g. `SALVO16x4-2`). The `CardTable` holds tuples of ints, built once per process on first use.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,7 +62,7 @@ Category = Literal[
     "repair",
     "minesweeper",
 ]
-CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+CATEGORIES: tuple[str, ...] = get_args(Category)
 
 # Category numbers used by the rules (indices into CATEGORIES).
 SALVO, ADDSHIP, ADDDMG, MINE, SUB, TORPEDO, DD, SMOKE, REPAIR, SWEEP = range(10)
@@ -96,9 +96,9 @@ class PlayKind(BaseModel):
 
 
 @dataclass(frozen=True, eq=False)
-class Tables:
+class CardTable:
     """Compact card tables (tuples indexed by ship, card or kind number); compared and hashed by identity
-    (`load_tables` returns one object per file content), so that lookups derived from a table cache cheaply."""
+    (`load_cards` returns one object per file content), so that lookups derived from a table cache cheaply."""
 
     ship_ids: tuple[str, ...]
     ship_names: tuple[str, ...]
@@ -150,14 +150,14 @@ class Tables:
         return len(self.kind_codes)
 
 
-def load_tables(path: str | Path = CARD_FILE) -> Tables:
+def load_cards(path: str | Path = CARD_FILE) -> CardTable:
     """Read and validate a card file and build its tables; `CardDataError` names the bad card and field.
 
     Cached by the file's content: an edited file is loaded again."""
     return load_card_file(path, _build)
 
 
-def _build(file: CardFile) -> Tables:
+def _build(file: CardFile) -> CardTable:
     """The tables of a card file, after the checks of the guide (GUIDE.md, Card files)."""
     path, data = file.label, file.data
     check_tables(data, ("ship", "play"), path, "[[ship]] and [[play]] entries")
@@ -184,10 +184,10 @@ def _build(file: CardFile) -> Tables:
                 "two hands of five; Additional Damage actions")
     check_count(path, "Additional Ship cards", sum(k.copies for k in kinds if k.category == "additional_ship"),
                 0, MAX_ADDITIONAL_SHIPS, "night actions number at most 16 ships in a task force")
-    return _tables(ships, kinds)
+    return _card_table(ships, kinds)
 
 
-def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
+def _card_table(ships: list[ShipCard], kinds: list[PlayKind]) -> CardTable:
     """The compact tables of validated ships and play-card kinds (file order)."""
     card_ids: list[str] = []
     card_kind: list[int] = []
@@ -209,7 +209,7 @@ def _tables(ships: list[ShipCard], kinds: list[PlayKind]) -> Tables:
     def cards_in(category: int) -> tuple[int, ...]:
         return tuple(c for c, k in enumerate(card_kind) if kind_cat[k] == category)
 
-    return Tables(
+    return CardTable(
         ship_ids=tuple(s.id for s in ships),
         ship_names=tuple(s.name for s in ships),
         ship_nation=tuple(s.nation for s in ships),

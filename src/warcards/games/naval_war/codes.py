@@ -94,27 +94,5 @@ class Roll:
     """An air strike: sinks on 1 (1–2 as Kamikaze)."""
 
 
-# The phases and roll kinds again as module constants, for the rules' hot paths: in CPython 3.11 reading a module
-# global costs a fraction of reading a class attribute (which the interpreter does not specialize).
-PH_DEAL_SHIP = Phase.DEAL_SHIP
-PH_DEAL_CARD = Phase.DEAL_CARD
-PH_REFILL = Phase.REFILL
-PH_OPEN = Phase.OPEN
-PH_CHOICE = Phase.CHOICE
-PH_DRAW = Phase.DRAW
-PH_PLAY = Phase.PLAY
-PH_RED = Phase.RED
-PH_ROLL = Phase.ROLL
-PH_SHIP = Phase.SHIP
-PH_STRIKE = Phase.STRIKE
-PH_DD_TARGET = Phase.DD_TARGET
-PH_DD_SINK = Phase.DD_SINK
-PH_GIVE = Phase.GIVE
-PH_END = Phase.END
-PH_AIM = Phase.AIM
-ROLL_SUB = Roll.SUB
-ROLL_TORPEDO = Roll.TORPEDO
-ROLL_DD = Roll.DD
-ROLL_STRIKE = Roll.STRIKE
-DRAW_PHASES = frozenset({PH_DEAL_CARD, PH_REFILL, PH_DRAW})
+DRAW_PHASES = frozenset({Phase.DEAL_CARD, Phase.REFILL, Phase.DRAW})
 """The chance phases that draw a play card (the others deal a ship, draw an Additional Ship or roll the die)."""

@@ -34,7 +34,7 @@ With 2 players the evaluation takes its own constants (`TWO_PLAYER_CONSTANTS`), 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from warcards.engine.api import TERMINAL
 from warcards.games.naval_war.codes import DEEP, Phase
@@ -166,7 +166,7 @@ def combine(f: Features, constants: tuple[float, ...] = CONSTANTS) -> list[float
 
 def evaluate(state: State) -> list[float]:
     """Each seat's expected return: `state.returns()` at the end, else its predicted share of the win."""
-    naval: NavalWarState = state  # type: ignore[assignment]
+    naval = cast("NavalWarState", state)  # the evaluation of a Naval War search: its states are Naval War's
     if naval.to_act == TERMINAL:
         return naval.returns()
     return combine(features(naval), TWO_PLAYER_CONSTANTS if naval.num_players == 2 else CONSTANTS)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from warcards.engine.api import Game
 from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
-from warcards.games.naval_war import log, notation, rules, views
+from warcards.games.naval_war import notation, rules, views
 from warcards.games.naval_war import setup as scenario_setup
 from warcards.games.naval_war.cards import (
     ADDSHIP,
@@ -19,53 +19,32 @@ from warcards.games.naval_war.cards import (
     REPAIR,
     SMOKE,
     SWEEP,
-    load_tables,
+    load_cards,
 )
 from warcards.games.naval_war.codes import BOX, DECK, HARBOR, PLAY_REPAIR, PLAY_SWEEP
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND, make_params
-from warcards.games.naval_war.state import (
-    LogModule,
-    NavalWarState,
-    NotationModule,
-    RulesModule,
-    ViewsModule,
-    draw_kinds,
-)
+from warcards.games.naval_war.state import NavalWarState
 
 
 class NavalWarGame(Game):
-    """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options.
-
-    The state reaches the modules above it (HOUSE.md's import order) through its game: the class attributes
-    `rules`, `views`, `notation` and `log` are those modules (class attributes, so that a game pickles)."""
+    """Naval War (Avalon Hill 1983) for 2–9 players, with the printed variations as options: the options
+    resolved, the card table, the action layouts and the tables precomputed from them (the state binds the
+    rules itself)."""
 
     game_id = "naval-war"
     title = "Naval War"
-    rules: ClassVar[RulesModule] = rules
-    views: ClassVar[ViewsModule] = views
-    notation: ClassVar[NotationModule] = notation
-    log: ClassVar[LogModule] = log
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         cards = card_file_option(self.game_id, self.options.get("cards"))
         path = CARD_FILE if cards is None else cards
-        self.table = table = load_tables(path)
+        self.table = table = load_cards(path)
         clash = notation.texts_that_clash(table)
         if clash is not None:
             raise card_error(file_label(path), [f"two actions read {clash!r} in the notation; rename a ship or a code"])
         self.params = p = make_params(self.options, table.num_ships, sum(table.ship_carrier))
         self.layout = layout = notation.action_layout(table)
         """The player actions (`notation.action_layout`)."""
-        self.transitions = rules.TRANSITIONS
-        """The rules' transition of each phase (`NavalWarState._apply` reads it here, an instance attribute being
-        quicker to read than the module's)."""
-        self.draw_card = rules.draw_card
-        """The rules' draw of a play card by kind and pile entry (`NavalWarState._apply_chance` calls it)."""
-        self.legal_actions_of = rules.LEGAL_ACTIONS
-        """The rules' legal actions of each phase (`NavalWarState._legal_actions` reads them here)."""
-        self.legal_lists_of = rules.LEGAL_LISTS
-        """The rules' legal list of each phase, chance phases included (`NavalWarState._legal_list` reads it)."""
         self.chance_layout = chance = notation.chance_layout(table)
         """The chance outcomes (`notation.chance_layout`)."""
         self.fire_of_kind: tuple[int, ...] = tuple(
@@ -82,12 +61,10 @@ class NavalWarGame(Game):
         `PLAY_REPAIR` (played when the state allows), or -1 (none but the discard and the fire)."""
         self.card_plays: tuple[tuple[int, int, int, int], ...] = tuple(map(self.kind_plays.__getitem__, table.card_kind))
         """`kind_plays` of each play card's kind, by card (read for every card in the hand after the draw)."""
-        self.draw_outcomes: tuple[int, ...] = tuple(range(chance.card, chance.card + table.num_kinds))
-        """The chance outcome that draws each kind."""
         self.first_draw_outcome = chance.card
         """The chance outcome that draws kind 0 (`chance_layout.card`, read at every draw)."""
         self.kind_first_card: tuple[int, ...] = tuple(cards[0] for cards in table.kind_cards)
-        """The lowest-numbered card of each kind (a kind's copies are numbered consecutively, `cards._tables`)."""
+        """The lowest-numbered card of each kind (a kind's copies are numbered consecutively, `cards._card_table`)."""
         boxed: set[int] = set()
         if not p.additional_ship:
             boxed.update(c for c in range(table.num_cards) if table.kind_cat[table.card_kind[c]] == ADDSHIP)
@@ -104,8 +81,8 @@ class NavalWarGame(Game):
             sum(1 for c in cards if c not in self.boxed_cards) for cards in table.kind_cards
         )
         """The copies of each kind in the draw pile when a round starts (every card not boxed)."""
-        self.round_draw_kinds: tuple[int, ...] = draw_kinds(self.round_deck_count)
-        """The draw pile's kinds when a round starts, one entry per card, sorted (`NavalWarState.draw_kinds`)."""
+        self.round_draw_pile: tuple[int, ...] = tuple(rules.draw_pile(table, self.round_deck_count))
+        """The draw pile when a round starts, one entry per card, sorted (`NavalWarState.draw_pile`)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.round_card_position: tuple[int, ...] = tuple(
             BOX if c in self.boxed_cards else DECK for c in range(table.num_cards)
@@ -119,15 +96,8 @@ class NavalWarGame(Game):
         """The harbor pile when a round starts, in id order."""
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
-        self.die_outcomes: tuple[tuple[int, float], ...] = tuple((chance.die + i, 1 / 6) for i in range(6))
-        self.die_numbers: list[int] = [chance.die + i for i in range(6)]
-        """The die's outcome numbers (read, never changed: a roll's legal list)."""
-        self.draw_chances: tuple[tuple[float, ...], ...] = tuple(
-            tuple((1.0 / size) * copies for copies in range(max(map(len, table.kind_cards)) + 1)) if size else ()
-            for size in range(table.num_cards + 1)
-        )
-        """The chance of drawing a kind, by the size of the draw pile, then by the copies of the kind in it:
-        `(1.0 / size) * copies`, the same float at every draw (`rules._draw_outcomes` looks it up)."""
+        self.die_numbers: tuple[int, ...] = tuple(range(chance.die, chance.die + 6))
+        """The die's outcome numbers (a roll's `Uniform` description)."""
 
     @property
     def num_players(self) -> int:

@@ -17,7 +17,8 @@ from typing import Any
 from warcards.engine.actions import ActionLayout
 from warcards.engine.agents import SeatView
 from warcards.engine.api import Game
-from warcards.games.naval_war.cards import Tables
+from warcards.games.naval_war.cards import CardTable
+from warcards.games.naval_war.game import NavalWarGame
 from warcards.games.naval_war.notation import SEATS, SLOTS
 
 
@@ -48,11 +49,11 @@ class NavalWarHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
+    def __init__(self, game: NavalWarGame, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
-        self.layout: ActionLayout = game.layout  # type: ignore[attr-defined]
-        self.table: Tables = game.table  # type: ignore[attr-defined]
+        self.layout: ActionLayout = game.layout
+        self.table: CardTable = game.table
         self.index = {sid: i for i, sid in enumerate(self.table.ship_ids)}
 
     def step(self, view: SeatView) -> int:
@@ -77,7 +78,7 @@ class _Context:
     """One observation, digested for scoring. What only some actions need (gun sizes, threats, which salvo
     is under which ship) is digested on first use: the heuristic runs at every move of a search's rollouts."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, layout: ActionLayout, table: Tables,
+    def __init__(self, obs: dict[str, Any], seat: int, layout: ActionLayout, table: CardTable,
                  index: dict[str, int]) -> None:
         self.obs = obs
         self.seat = seat
@@ -314,6 +315,8 @@ class _Context:
 
 def heuristic_agent(game: Game, seat: int, seed: int) -> NavalWarHeuristic:
     """The game's heuristic bot for `seat`, with its own RNG."""
+    if not isinstance(game, NavalWarGame):
+        raise TypeError(f"the naval-war heuristic plays naval-war, not {game.game_id}")
     return NavalWarHeuristic(game, seat, seed)
 
 

@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, GameResult, LogLine, SeenAction
-from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, Tables, load_tables
+from warcards.games.naval_war.cards import ADDDMG, CATEGORIES, GUNS, MINE, SALVO, CardTable, load_cards
 from warcards.games.naval_war.codes import DEEP, DISCARD, FLEET, HAND, ON_SALVO, ON_SHIP, Phase, Roll
 from warcards.games.naval_war.notation import SEATS, SLOTS
 from warcards.games.naval_war.params import MAX_ROUNDS, MAX_TURNS_PER_ROUND
@@ -71,7 +71,7 @@ def gun_text(gun: int) -> str:
     return "carrier" if gun < 0 else GUNS[gun]
 
 
-def kind_name(table: Tables, kind: int) -> str:
+def kind_name(table: CardTable, kind: int) -> str:
     """A play card's name: salvos by gun and hits ("14-inch ×2"), the others by category (Card anatomy)."""
     category = table.kind_cat[kind]
     value = table.kind_value[kind]
@@ -84,18 +84,18 @@ def kind_name(table: Tables, kind: int) -> str:
     return CATEGORY_NAMES[category]
 
 
-def card_name(table: Tables, card: int) -> str:
+def card_name(table: CardTable, card: int) -> str:
     """A play card's name (its kind's)."""
     return kind_name(table, table.card_kind[card])
 
 
-def ship_label(table: Tables, ship: int) -> str:
+def ship_label(table: CardTable, ship: int) -> str:
     """A ship with its gun and Hit Number: "Hood (15-inch, 5 hits)", "Akagi (carrier, 3 hits)"."""
     gun = table.ship_gun[ship]
     return f"{table.ship_names[ship]} ({'carrier' if gun < 0 else GUNS[gun] + '-inch'}, {table.ship_hits[ship]} hits)"
 
 
-def card_names(table: Tables) -> dict[str, str]:
+def card_names(table: CardTable) -> dict[str, str]:
     """Every card id of the table (ships and play cards) with its name: the map the leak scans read."""
     names = dict(zip(table.ship_ids, table.ship_names, strict=True))
     names.update((table.card_ids[c], card_name(table, c)) for c in range(table.num_cards))
@@ -151,7 +151,7 @@ def deck_facts(game: NavalWarGame) -> dict[str, dict[str, object]]:
 @cache
 def _printed() -> tuple[dict[str, tuple[str, int]], dict[str, str]]:
     """Ship names and Hit Numbers by id, and play-card names by kind code, of the printed decks."""
-    table = load_tables()
+    table = load_cards()
     ships = {sid: (name, hits) for sid, name, hits in zip(table.ship_ids, table.ship_names, table.ship_hits, strict=True)}
     kinds = {code: kind_name(table, k) for k, code in enumerate(table.kind_codes)}
     return ships, kinds
@@ -558,7 +558,7 @@ def _why(state: NavalWarState, who: Callable[[int], str]) -> tuple[tuple[int, ..
     return winners, f"{MAX_ROUNDS} rounds played with no side alone on top at the target of {target}: {lead} (R28)"
 
 
-def game_result(state: NavalWarState) -> GameResult:
+def result(state: NavalWarState) -> GameResult:
     """The winner(s), each seat's points (and its fleet's, Fleet play) and why (`_why`)."""
     winners, reason = _why(state, seat_name)
     sides = side_scores(state)

@@ -42,7 +42,7 @@ from warcards.engine.actions import ActionLayout
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import quote
-from warcards.games.naval_war.cards import Tables
+from warcards.games.naval_war.cards import CardTable
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -55,13 +55,13 @@ SIMPLE_ACTIONS = ("draw", "smoke", "dd", "sweep", "addship", "skip", "give_none"
 """The one-action blocks at the start of the player actions, in order."""
 
 
-def num_targets(table: Tables) -> int:
+def num_targets(table: CardTable) -> int:
     """Targets: a ship by id (0..ships-1), or a face-down ship by seat and slot (ships + seat*SLOTS + slot)."""
     return table.num_ships + SEATS * SLOTS
 
 
 @cache
-def action_layout(table: Tables) -> ActionLayout:
+def action_layout(table: CardTable) -> ActionLayout:
     """The player actions of a card table (the module docstring's table)."""
     nt = num_targets(table)
     nsk = len(table.salvo_kinds)
@@ -86,13 +86,13 @@ def action_layout(table: Tables) -> ActionLayout:
 
 
 @cache
-def chance_layout(table: Tables) -> ActionLayout:
+def chance_layout(table: CardTable) -> ActionLayout:
     """The chance outcomes of a card table: a ship, a play-card kind drawn, a die face."""
     return ActionLayout.build(("ship", table.num_ships), ("card", table.num_kinds), ("die", 6))
 
 
 # ----- text ----------------------------------------------------------------------------------------------
-def action_text(table: Tables, action: int) -> str:
+def action_text(table: CardTable, action: int) -> str:
     """The notation of player action `action` (context-free)."""
     t = table
     layout = action_layout(table)
@@ -136,7 +136,7 @@ def action_text(table: Tables, action: int) -> str:
     return f"dd sink {target_text(table, index)}"
 
 
-def target_text(table: Tables, target: int) -> str:
+def target_text(table: CardTable, target: int) -> str:
     """A target: a ship id, or `SEAT/N` for the N-th face-down ship of a task force (night actions)."""
     if target < table.num_ships:
         return table.ship_ids[target]
@@ -144,7 +144,7 @@ def target_text(table: Tables, target: int) -> str:
     return f"{seat}/{slot + 1}"
 
 
-def outcome_text(table: Tables, outcome: int) -> str:
+def outcome_text(table: CardTable, outcome: int) -> str:
     """The notation of chance outcome `outcome`."""
     chance = chance_layout(table)
     o = outcome
@@ -158,16 +158,16 @@ def outcome_text(table: Tables, outcome: int) -> str:
 
 
 @cache
-def _action_by_text(table: Tables) -> dict[str, int]:
+def _action_by_text(table: CardTable) -> dict[str, int]:
     return {normalize(action_text(table, a)): a for a in range(action_layout(table).size)}
 
 
 @cache
-def _outcome_by_text(table: Tables) -> dict[str, int]:
+def _outcome_by_text(table: CardTable) -> dict[str, int]:
     return {normalize(outcome_text(table, o)): o for o in range(chance_layout(table).size)}
 
 
-def texts_that_clash(table: Tables) -> str | None:
+def texts_that_clash(table: CardTable) -> str | None:
     """The first text that two actions (or two chance outcomes) share, or None: ids that read alike in the
     notation (docs/notation/naval-war.md) would make the text of one parse as the other."""
     for count, text_of in ((action_layout(table).size, action_text), (chance_layout(table).size, outcome_text)):
@@ -180,7 +180,7 @@ def texts_that_clash(table: Tables) -> str | None:
     return None
 
 
-def parse(table: Tables, text: str, chance: bool) -> int:
+def parse(table: CardTable, text: str, chance: bool) -> int:
     """The action (or chance outcome when `chance`) for `text`, or `InvalidActionError`.
 
     Bare numbers are the engine's (`State.parse_action`). A chance outcome written at a player's turn,

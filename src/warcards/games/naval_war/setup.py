@@ -38,7 +38,7 @@ from warcards.games.naval_war.codes import (
     UNSEEN,
     Phase,
 )
-from warcards.games.naval_war.state import NavalWarState, draw_kinds
+from warcards.games.naval_war.state import NavalWarState
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.game import NavalWarGame
@@ -217,8 +217,8 @@ def _rebuild(state: NavalWarState) -> None:
     state.fleets = [[s for s, pos in enumerate(state.ship_position) if pos == FLEET + i] for i in range(n)]
     state.harbor = [s for s, pos in enumerate(state.ship_position) if pos == HARBOR]
     state.deck_count = [sum(1 for c in cards if cpos[c] == DECK) for cards in t.kind_cards]
-    state.draw_kinds = list(draw_kinds(state.deck_count))
-    state.deck_size = len(state.draw_kinds)
+    state.draw_pile = rules.draw_pile(t, state.deck_count)
+    state.deck_size = len(state.draw_pile)
     state.damage = [0] * t.num_ships
     for c, pos in enumerate(cpos):
         if ON_SHIP <= pos < ON_SALVO:

@@ -6,103 +6,30 @@ draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cach
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
 targets and starts empty in a copy; `under` mirrors the salvos under each ship (inner tuples, replaced).
 
-The rules, views and notation sit above this module (HOUSE.md); the state reaches them through its game
-(`NavalWarGame.rules`, `.views`, `.notation`, typed by the module protocols below), so the hooks are thin:
-the rule hooks index the rules' per-phase tables (`LEGAL_ACTIONS`, `CHANCE_OUTCOMES`, `TRANSITIONS`), the
-others call one function of views or notation.
+The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
+functions as its engine hooks in its class body, each hook the function of the same name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import compress
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from warcards.engine.api import (
-    CHANCE,
-    COUNTED_MARGIN,
-    COUNTED_MAX,
-    JSON,
-    TERMINAL,
-    GameResult,
-    LogLine,
-    Rng,
-    SeenAction,
-    State,
-    not_a_chance_node,
-    pick_counted,
-    pick_uniform,
-    pick_weighted,
-)
+from warcards.engine.api import CHANCE, TERMINAL, State
 from warcards.engine.snapshot import SnapshotFields
-from warcards.games.naval_war.codes import (
-    DECK,
-    DRAW_PHASES,
-    HARBOR,
-    NONE,
-    PH_DEAL_SHIP,
-    PH_END,
-    PH_ROLL,
-    PH_SHIP,
-)
+from warcards.games.naval_war import log, notation, rules, views
+from warcards.games.naval_war.codes import DECK, HARBOR, NONE, Phase
 
 if TYPE_CHECKING:
     from warcards.engine.actions import ActionLayout
-    from warcards.games.naval_war.cards import Tables
+    from warcards.games.naval_war.cards import CardTable
     from warcards.games.naval_war.game import NavalWarGame
     from warcards.games.naval_war.params import Params
 
 _MUTABLE = (
-    "card_position", "ship_position", "deck_count", "draw_kinds", "harbor", "damage", "mine_hits", "mine_last", "smoke",
+    "card_position", "ship_position", "deck_count", "draw_pile", "harbor", "damage", "mine_hits", "mine_last", "smoke",
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
-
-
-def draw_kinds(deck_count: Sequence[int]) -> tuple[int, ...]:
-    """The draw pile's kinds, one entry per card, sorted, from the copies of each kind (`draw_kinds`)."""
-    return tuple(k for k, copies in enumerate(deck_count) for _ in range(copies))
-
-
-class RulesModule(Protocol):
-    """What the state reads in `rules` (the module is the implementation): each phase's legal actions, chance
-    outcomes and transition, indexed by phase number, the round end and the refusals."""
-
-    LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...]
-    CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...]
-    TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...]
-
-    def end_round(self, state: NavalWarState) -> None: ...
-    def illegal_reason(self, state: NavalWarState, action: int) -> str: ...
-
-
-class ViewsModule(Protocol):
-    """What the state calls in `views` (the module is the implementation)."""
-
-    def observe(self, state: NavalWarState, seat: int | None, fields: frozenset[str] | None = None) -> JSON: ...
-    def determinize(self, state: NavalWarState, seat: int, rng: Rng) -> NavalWarState: ...
-    def hidden_action_text(self, state: NavalWarState, action: int, seat: int | None) -> str | None: ...
-    def nothing_to(self, state: NavalWarState, action: int, seat: int | None) -> bool: ...
-    def zones(self, state: NavalWarState) -> dict[str, list[str]]: ...
-    def snapshot_problem(self, state: NavalWarState) -> str | None: ...
-    def position(self, state: NavalWarState, fields: frozenset[str] | None = None) -> JSON: ...
-
-
-class LogModule(Protocol):
-    """What the state calls in `log` (the module is the implementation): the game in player's words."""
-
-    def log_lines(
-        self, before: NavalWarState, action: int, after: NavalWarState, seat: int | None, seen: SeenAction
-    ) -> list[LogLine]: ...
-    def action_label(self, state: NavalWarState, action: int) -> str: ...
-    def game_result(self, state: NavalWarState) -> GameResult: ...
-
-
-class NotationModule(Protocol):
-    """What the state calls in `notation` (the module is the implementation)."""
-
-    def action_to_string(self, state: NavalWarState, action: int) -> str: ...
-    def parse_action(self, state: NavalWarState, text: str) -> int: ...
 
 
 class NavalWarState(State):
@@ -124,8 +51,9 @@ class NavalWarState(State):
         fleets: each seat's task force, ships in the order they joined it.
         known: each seat's hand cards every seat knows (received face up in a fleet exchange).
         deck_count: copies of each kind left in the draw pile.
-        draw_kinds: the kind of each card left in the draw pile, sorted (`deck_count` written out, one entry
-            per card): a draw reads its kind off it by position (`engine.api.pick_counted`).
+        draw_pile: the chance outcome that draws each card left in the draw pile (`chance_layout.card` + its
+            kind), sorted (`deck_count` written out, one entry per card): a draw's `Counted` description, read
+            by position (`rules.chance`, `rules.apply_chance`).
         harbor: the ships in the harbor pile, in id order.
         damage: hits from salvos and Additional Damage on each ship.
         mine_hits: hits of the minefields before each task force.
@@ -186,7 +114,7 @@ class NavalWarState(State):
         super().__init__(game)
         table = game.table
         n = game.params.players
-        self.table: Tables = table
+        self.table: CardTable = table
         self.params: Params = game.params
         self.layout: ActionLayout = game.layout
         self.num_players = n
@@ -197,7 +125,7 @@ class NavalWarState(State):
         self.fleets: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.deck_count: list[int] = [0] * table.num_kinds
-        self.draw_kinds: list[int] = []
+        self.draw_pile: list[int] = []
         self.harbor: list[int] = []
         self.damage: list[int] = [0] * table.num_ships
         self.mine_hits: list[int] = [0] * n
@@ -214,7 +142,7 @@ class NavalWarState(State):
         self.carriers_to_name: list[int] = []
         self.final_returns: list[float] = [0.0] * n
         self.deck_size = 0
-        self.phase = PH_DEAL_SHIP
+        self.phase = Phase.DEAL_SHIP
         self.to_act = CHANCE
         self.turn_player = 0
         self.dealer = 0
@@ -242,7 +170,28 @@ class NavalWarState(State):
         self.fleet_targets: list[list[int] | None] = [None] * n
         self.under: list[tuple[int, ...]] | None = None
 
-    # ----- the engine's hooks -----------------------------------------------------------------------------
+    # ----- the engine's hooks ---------------------------------------------------------------------------
+    # The rule book (the rooms before this one): each engine hook is the function of the same name.
+    _legal_actions = rules.legal_actions
+    _chance = rules.chance
+    _apply_chance = rules.apply_chance
+    _apply = rules.apply
+    _illegal_reason = rules.illegal_reason
+    action_to_string = notation.action_to_string
+    _parse_action = notation.parse_action
+    _observe = views.observe
+    _observe_fields = views.observe_fields
+    _observe_public = views.observe_public
+    _determinize = views.determinize
+    _hidden_action_text = views.hidden_action_text
+    _nothing_to = views.nothing_to
+    zones = views.zones
+    position = views.position
+    _snapshot_problem = views.snapshot_problem
+    _log_lines = log.log_lines
+    _action_label = log.action_label
+    _result = log.result
+
     def current_player(self) -> int:
         return self.to_act
 
@@ -250,87 +199,6 @@ class NavalWarState(State):
         """As the base class (`current_player() == TERMINAL`), in one comparison: the driver loop asks it at
         every step."""
         return self.to_act == TERMINAL
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """Nothing to cache: `_legal_now` reads a chance node's outcomes off the state more cheaply."""
-        return None
-
-    def _legal_now(self) -> list[int]:
-        """The legal list `apply_action` tests against: at a die roll or a ship dealt read off the state, uncopied
-        (the die's faces, the harbor pile kept in id order); elsewhere the phase's list (`rules.LEGAL_LISTS`)."""
-        phase = self.phase
-        if self.to_act == CHANCE:
-            if phase == PH_ROLL:
-                return self.game.die_numbers
-            if phase in (PH_DEAL_SHIP, PH_SHIP):
-                return self.harbor
-        return self.game.legal_lists_of[phase](self)
-
-    def _apply_chance(self, u: float) -> int:
-        """The engine's `_apply(_sample_outcome(u))` in one go: a play card's kind read off the draw pile's kinds
-        by position (as `_sample_outcome` does) and the rules' `draw_card` told that position; a die face or a
-        ship picked as `_sample_outcome` picks it and its phase's transition called directly; a `u` on the edge
-        of two positions of the pile by those two hooks' way. Away from a chance node it refuses (`ValueError`)."""
-        if self.to_act != CHANCE:
-            raise not_a_chance_node()
-        game = self.game
-        phase = self.phase
-        if phase not in DRAW_PHASES:
-            outcome = pick_uniform(game.die_numbers if phase == PH_ROLL else self.harbor, u)
-            game.transitions[phase](self, outcome)
-        else:
-            kinds = self.draw_kinds
-            n = len(kinds)
-            x = u * n
-            j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
-            if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
-                k = kinds[j]
-                game.draw_card(self, k, j)
-                outcome = game.first_draw_outcome + k
-            else:
-                outcome = self._sample_outcome(u)
-                game.transitions[phase](self, outcome)
-        if self.round_over and self.phase != PH_END:
-            game.rules.end_round(self)
-        return outcome
-
-    def _sample_outcome(self, u: float) -> int:
-        """The engine's `sample_outcome` without the (outcome, probability) pairs: a play card's kind read off
-        the draw pile's kinds by position (`pick_counted`; `_apply_chance` reads it inline at every draw), or,
-        for a `u` on the edge of two positions, by `pick_weighted` over the chances `_chance_outcomes` lists (the same floats
-        in the same order); a ship or a die face by `pick_uniform`: the same outcome for every `u`."""
-        phase = self.phase
-        if phase in DRAW_PHASES:
-            game = self.game
-            kind = pick_counted(self.draw_kinds, u)
-            if kind is not None:
-                return game.first_draw_outcome + kind
-            counts = self.deck_count
-            chances = game.draw_chances[self.deck_size].__getitem__
-            return pick_weighted(list(compress(game.draw_outcomes, counts)), map(chances, filter(None, counts)), u)
-        if phase == PH_ROLL:
-            return pick_uniform(self.game.die_numbers, u)
-        return pick_uniform(self.harbor, u)
-
-    def _legal_actions(self) -> list[int]:
-        return self.game.legal_actions_of[self.phase](self)
-
-    def _legal_list(self) -> list[int]:
-        """The engine's list for `legal_actions`, by phase alone (`rules.LEGAL_LISTS`): no `current_player()`."""
-        return self.game.legal_lists_of[self.phase](self)
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.rules.CHANCE_OUTCOMES[self.phase](self)
-
-    def _apply(self, action: int) -> None:
-        """The phase's transition (the rules' `TRANSITIONS`, held by the game), then the round end if someone's
-        elimination left one side afloat."""
-        self.game.transitions[self.phase](self, action)
-        if self.round_over and self.phase != PH_END:
-            self.game.rules.end_round(self)
-
-    def _illegal_reason(self, action: int) -> str:
-        return self.game.rules.illegal_reason(self, action)
 
     def returns(self) -> list[float]:
         return list(self.final_returns) if self.to_act == TERMINAL else [0.0] * self.num_players
@@ -350,46 +218,3 @@ class NavalWarState(State):
         other: NavalWarState = object.__new__(NavalWarState)
         other.__dict__ = d
         return other
-
-    def _observe(self, seat: int) -> JSON:
-        return self.game.views.observe(self, seat)
-
-    def _observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
-        return self.game.views.observe(self, seat, fields)
-
-    def _determinize(self, seat: int, rng: Rng) -> NavalWarState:
-        return self.game.views.determinize(self, seat, rng)
-
-    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
-        return self.game.views.hidden_action_text(self, action, seat)
-
-    def _nothing_to(self, action: int, seat: int | None) -> bool:
-        return self.game.views.nothing_to(self, action, seat)
-
-    def action_to_string(self, action: int) -> str:
-        return self.game.notation.action_to_string(self, action)
-
-    def _parse_action(self, text: str) -> int:
-        return self.game.notation.parse_action(self, text)
-
-    def zones(self) -> dict[str, list[str]]:
-        return self.game.views.zones(self)
-
-    def _snapshot_problem(self) -> str | None:
-        return self.game.views.snapshot_problem(self)
-
-    def position(self) -> JSON:
-        return self.game.views.position(self)
-
-    def _observe_public(self) -> JSON:
-        return self.game.views.observe(self, None)
-
-    def _log_lines(self, action: int, after: State, seat: int | None, seen: SeenAction) -> list[LogLine]:
-        assert isinstance(after, NavalWarState)
-        return self.game.log.log_lines(self, action, after, seat, seen)
-
-    def _action_label(self, action: int) -> str:
-        return self.game.log.action_label(self, action)
-
-    def _result(self) -> GameResult:
-        return self.game.log.game_result(self)

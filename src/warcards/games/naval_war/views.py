@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, Rng
 from warcards.games.naval_war import rules
-from warcards.games.naval_war.cards import Tables
+from warcards.games.naval_war.cards import CardTable
 from warcards.games.naval_war.codes import (
     BOX,
     DDC,
@@ -32,7 +32,6 @@ from warcards.games.naval_war.codes import (
     Phase,
     Roll,
 )
-from warcards.games.naval_war.state import draw_kinds
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -60,8 +59,8 @@ def snapshot_problem(state: NavalWarState) -> str | None:
     counts = [sum(1 for c in cards if card_position[c] == DECK) for cards in state.table.kind_cards]
     if state.deck_count != counts or state.deck_size != sum(counts):
         return "deck_count and deck_size are not the counts of the cards whose card_position is the draw pile"
-    if state.draw_kinds != list(draw_kinds(counts)):
-        return "draw_kinds is not the draw pile's kinds, one entry per card, sorted (deck_count written out)"
+    if state.draw_pile != rules.draw_pile(state.table, counts):
+        return "draw_pile is not the draw pile's chance outcomes, one entry per card, sorted (deck_count written out)"
     return None
 
 
@@ -83,7 +82,7 @@ def zones(state: NavalWarState) -> dict[str, list[str]]:
     return z
 
 
-def zone_tables(t: Tables, n: int) -> tuple[tuple[dict[int, str], dict[int, str]], list[str]]:
+def zone_tables(t: CardTable, n: int) -> tuple[tuple[dict[int, str], dict[int, str]], list[str]]:
     """Zone names by card and ship position code, and the zones in listing order (built once per game)."""
     card_zone = {DECK: "deck", DISCARD: "discard", UNSEEN: "discard:unseen", BOX: "box", PLAY: "play"}
     ship_zone = {HARBOR: "harbor", BOX: "box"}
@@ -158,12 +157,27 @@ def _strikes(state: NavalWarState) -> list[JSON]:
 
 
 # ----- a seat's view ------------------------------------------------------------------------------------
-def observe(state: NavalWarState, seat: int | None, fields: frozenset[str] | None = None) -> JSON:
+def observe(state: NavalWarState, seat: int) -> JSON:
+    """What `seat` may know (`_view`)."""
+    return _view(state, seat, None)
+
+
+def observe_fields(state: NavalWarState, seat: int, fields: frozenset[str]) -> JSON:
+    """The named top-level fields of `observe(state, seat)`, each built only when asked for (`_view`)."""
+    return _view(state, seat, fields)
+
+
+def observe_public(state: NavalWarState) -> JSON:
+    """What every seat may know: a spectator's view (`public_view()`, `_view` for no seat)."""
+    return _view(state, None, None)
+
+
+def _view(state: NavalWarState, seat: int | None, fields: frozenset[str] | None) -> JSON:
     """What `seat` may know: its hand, every card on the table, hand counts, pile sizes, the face-up discard
     pile and Deep Six piles, the scores, and what is being resolved; for `seat` None what every seat may know
-    (a spectator's view, `public_view`): no hand, every face-down ship hidden, at night no carriers to name
-    (R41). With `fields`, only those top-level fields, the task forces, the discard pile and the position
-    fields each built only when asked for (bots read a few fields on every move)."""
+    (a spectator's view): no hand, every face-down ship hidden, at night no carriers to name (R41). With
+    `fields`, only those top-level fields, the task forces, the discard pile and the position fields each
+    built only when asked for (bots read a few fields on every move)."""
     t = state.table
     cpos = state.card_position
     view: JSON = {
@@ -344,7 +358,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
         if c not in assigned and c not in shown:
             cpos[c] = DECK
             deck_count[card_kind[c]] += 1
-    other.draw_kinds = list(draw_kinds(deck_count))
+    other.draw_pile = rules.draw_pile(other.table, deck_count)
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other
@@ -369,11 +383,11 @@ def _deal_hidden(pool: list[int], slots: list[tuple[int, int, bool]], plain_card
     return assigned
 
 
-_PLAIN: dict[int, tuple[Tables, tuple[bool, ...]]] = {}
+_PLAIN: dict[int, tuple[CardTable, tuple[bool, ...]]] = {}
 """Per card table: whether each play card is a normal (black) card, by the id of its card tables."""
 
 
-def _plain_cards(t: Tables) -> tuple[bool, ...]:
+def _plain_cards(t: CardTable) -> tuple[bool, ...]:
     """Whether each play card is a normal (black) card (built once per card file)."""
     found = _PLAIN.get(id(t))
     if found is None or found[0] is not t:
@@ -463,7 +477,7 @@ def hidden_action_text(state: NavalWarState, action: int, seat: int | None) -> s
         face_down = state.params.night and not state.mine_hits[owner]
         return None if seat == owner or not face_down else f"{names[owner]}'s Additional Ship joins face down"
     if phase in (Phase.REFILL, Phase.DRAW):
-        kind = action - state.game.chance_layout.card
+        kind = action - state.game.first_draw_outcome
         if phase == Phase.DRAW and state.table.kind_red[kind]:
             return None
         return None if seat == owner else f"{names[owner]} draws a card"

@@ -4,7 +4,8 @@ Section names follow the printed-rules summary (shared reference naval-war.md): 
 Red cards, Normal cards, Air strikes, Sinking, Round end, Scoring a round, Variations, Fleet play. The
 modules follow those sections: `targets` (who may be attacked), `turn` (the Opening, the Turn and the normal
 cards), `red` (red cards), `air` (air strikes), `sinking`, `round` (the deal, round end and scoring); this
-module holds the entry points the state calls and the transition of each phase. Rulings on the text's gaps
+module holds the entry points the state binds as its engine hooks (each hook is the function of the same
+name, without the underscore) and the per-phase tables behind them. Rulings on the text's gaps
 are in RULES.md; the code cites them by id ("R12").
 """
 
@@ -12,40 +13,32 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import compress, repeat
-from operator import getitem
+from itertools import compress
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import CHANCE
+from warcards.engine.api import (
+    CHANCE,
+    COUNTED_MARGIN,
+    COUNTED_MAX,
+    Chance,
+    Counted,
+    Uniform,
+    not_a_chance_node,
+    pick_uniform,
+)
 from warcards.games.naval_war.codes import (
     DECK,
+    DRAW_PHASES,
     HAND,
-    PH_AIM,
-    PH_CHOICE,
-    PH_DD_SINK,
-    PH_DD_TARGET,
-    PH_DEAL_CARD,
-    PH_DEAL_SHIP,
-    PH_DRAW,
-    PH_END,
-    PH_GIVE,
-    PH_OPEN,
-    PH_PLAY,
-    PH_RED,
-    PH_REFILL,
-    PH_ROLL,
-    PH_SHIP,
-    PH_STRIKE,
     PHASE_NAMES,
     PLAY,
-    ROLL_DD,
-    ROLL_SUB,
-    ROLL_TORPEDO,
+    Phase,
+    Roll,
 )
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, end_round, start_round
+from warcards.games.naval_war.rules.round import deal_seat, deal_ship, draw_pile, end_round, start_round
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -74,8 +67,66 @@ if TYPE_CHECKING:
 
 
 def legal_actions(state: NavalWarState) -> list[int]:
-    """Sorted legal actions at a decision node (the state's `_legal_actions` reads `LEGAL_ACTIONS` itself)."""
+    """Sorted legal actions at a decision node: the phase's function in `LEGAL_ACTIONS`."""
     return LEGAL_ACTIONS[state.phase](state)
+
+
+class DrawPile(Counted):
+    """The draw pile's `Counted` description, with `chance_outcomes()` built in C from the copies of each kind
+    the state keeps (`deck_count`) instead of by counting the pile's runs in Python (`Counted.counts`), which
+    made the OpenSpiel-shaped loop ~20% slower: the same pairs, the same floats (`(1.0 / n) * copies`)."""
+
+    __slots__ = ("copies", "first")
+
+    def __init__(self, pile: list[int], copies: list[int], first: int) -> None:
+        self.pile = pile  # `Counted.__init__`, inline: made twice at every draw of the OpenSpiel-shaped loop
+        self.copies = copies
+        self.first = first
+
+    def pairs(self) -> list[tuple[int, float]]:
+        copies = self.copies
+        share = 1.0 / len(self.pile)
+        outcomes = compress(range(self.first, self.first + len(copies)), copies)
+        return list(zip(outcomes, map(share.__mul__, filter(None, copies)), strict=True))
+
+
+def chance(state: NavalWarState) -> Chance:
+    """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
+    entry the outcome that draws its kind; `DrawPile`), a die face (`Uniform`), or a ship from the harbor pile
+    (`Uniform`, kept in id order)."""
+    phase = state.phase
+    if phase in DRAW_PHASES:
+        return DrawPile(state.draw_pile, state.deck_count, state.game.first_draw_outcome)
+    if phase == Phase.ROLL:
+        return Uniform(state.game.die_numbers)
+    return Uniform(state.harbor)
+
+
+def apply_chance(state: NavalWarState, u: float) -> int:
+    """The engine's `_apply(_chance().pick(u))` in one go: a play card read off the draw pile by position (as
+    `Counted.pick` reads it) and `draw_card` told that position, so it need not search the pile; a die face or
+    a ship picked as `Uniform.pick` picks it and its phase's transition called directly; a `u` on the edge of
+    two positions of the pile by `Counted.pick`. Away from a chance node it refuses (`ValueError`)."""
+    if state.to_act != CHANCE:
+        raise not_a_chance_node()
+    phase = state.phase
+    if phase not in DRAW_PHASES:
+        outcome = pick_uniform(state.game.die_numbers if phase == Phase.ROLL else state.harbor, u)
+        TRANSITIONS[phase](state, outcome)
+    else:
+        pile = state.draw_pile
+        n = len(pile)
+        x = u * n
+        j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
+        if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
+            outcome = pile[j]
+            draw_card(state, outcome - state.game.first_draw_outcome, j)
+        else:
+            outcome = Counted(pile).pick(u)
+            TRANSITIONS[phase](state, outcome)
+    if state.round_over and state.phase != Phase.END:
+        end_round(state)
+    return outcome
 
 
 def _red_actions(state: NavalWarState) -> list[int]:
@@ -109,64 +160,19 @@ def _no_actions(state: NavalWarState) -> list[int]:
     return []
 
 
-def chance_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """Chance: a die (1/6 each), a play card by kind (copies/size), or a ship from the harbor (uniform)."""
-    return CHANCE_OUTCOMES[state.phase](state)
-
-
-def _no_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A decision phase or the end: no chance outcome."""
-    return []
-
-
-def _die_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A die: 1/6 each face."""
-    return list(state.game.die_outcomes)
-
-
-def _draw_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A play card drawn: (kind outcome, copies / size) for each kind left, the chances looked up in the game's
-    table (`NavalWarGame.draw_chances`), without a Python-level loop."""
-    game = state.game
-    counts = state.deck_count
-    chances = repeat(game.draw_chances[state.deck_size])
-    return list(zip(compress(game.draw_outcomes, counts), map(getitem, chances, filter(None, counts)), strict=True))
-
-
-def _ship_outcomes(state: NavalWarState) -> list[tuple[int, float]]:
-    """A ship from the harbor pile (kept in id order), uniform."""
-    harbor = state.harbor
-    return list(zip(harbor, repeat(1 / len(harbor))))
-
-
-def _die_numbers(state: NavalWarState) -> list[int]:
-    """A die's faces: the chance outcomes' numbers (a fresh list)."""
-    return list(state.game.die_numbers)
-
-
-def _draw_numbers(state: NavalWarState) -> list[int]:
-    """The kinds left in the draw pile: the chance outcomes' numbers (a fresh list)."""
-    return list(compress(state.game.draw_outcomes, state.deck_count))
-
-
-def _ship_numbers(state: NavalWarState) -> list[int]:
-    """The ships in the harbor pile, in id order: the chance outcomes' numbers (a fresh list)."""
-    return state.harbor[:]
-
-
 def apply(state: NavalWarState, action: int) -> None:
     """Apply a legal action or chance outcome: the phase's transition, then the round end if someone's
-    elimination left one side afloat (the state's `_apply` does the same with `TRANSITIONS` itself)."""
+    elimination left one side afloat."""
     TRANSITIONS[state.phase](state, action)
-    if state.round_over and state.phase != PH_END:
+    if state.round_over and state.phase != Phase.END:
         end_round(state)
 
 
 def _on_dd_target(state: NavalWarState, a: int) -> None:
     """Destroyer Squadron: the task force named; the die follows."""
     state.dd_target = a - state.layout.dd_target
-    state.roll_kind = ROLL_DD
-    state.phase, state.to_act = PH_ROLL, CHANCE
+    state.roll_kind = Roll.DD
+    state.phase, state.to_act = Phase.ROLL, CHANCE
 
 
 def _on_dd_sink(state: NavalWarState, a: int) -> None:
@@ -180,15 +186,14 @@ def _on_end(state: NavalWarState, a: int) -> None:
 
 
 def _on_draw(state: NavalWarState, outcome: int) -> None:
-    """A play card drawn (chance block `card`: its kind): `draw_card` at the kind's first entry in the pile."""
-    k = outcome - state.game.first_draw_outcome
-    draw_card(state, k, bisect_left(state.draw_kinds, k))
+    """A play card drawn (chance block `card`: its kind): `draw_card` at the outcome's first entry in the pile."""
+    draw_card(state, outcome - state.game.first_draw_outcome, bisect_left(state.draw_pile, outcome))
 
 
 def draw_card(state: NavalWarState, k: int, at: int) -> None:
-    """A play card of kind `k` drawn, `at` an entry of the pile's kinds that holds `k` (any one: they are
-    sorted): the turn's draw (Turn), dealt, or refilled in the opening. The state's `_apply_chance` calls it
-    with the entry it read the kind off.
+    """A play card of kind `k` drawn, `at` an entry of the draw pile that holds its outcome (any one: they are
+    sorted): the turn's draw (Turn), dealt, or refilled in the opening. `apply_chance` calls it with the entry
+    it read the kind off.
 
     The copy drawn is the lowest-numbered copy of kind `k` in the draw pile (the pile is unordered), found by
     the list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
@@ -197,9 +202,9 @@ def draw_card(state: NavalWarState, k: int, at: int) -> None:
     c = cpos.index(DECK, state.game.kind_first_card[k])
     state.deck_count[k] -= 1
     state.deck_size -= 1
-    del state.draw_kinds[at]
+    del state.draw_pile[at]
     ph = state.phase
-    if ph == PH_DRAW:
+    if ph == Phase.DRAW:
         p = state.turn_player
         # A red card drawn is played at once and is the turn (Turn; Red cards).
         if state.table.kind_red[k]:
@@ -209,9 +214,9 @@ def draw_card(state: NavalWarState, k: int, at: int) -> None:
             return
         cpos[c] = HAND + p
         state.hands[p].append(c)
-        state.phase, state.to_act = PH_PLAY, p
+        state.phase, state.to_act = Phase.PLAY, p
         return
-    if ph == PH_DEAL_CARD:
+    if ph == Phase.DEAL_CARD:
         j = deal_seat(state)
         cpos[c] = HAND + j
         state.hands[j].append(c)
@@ -231,11 +236,11 @@ def _on_roll(state: NavalWarState, outcome: int) -> None:
     r = outcome - state.game.chance_layout.die + 1
     kind = state.roll_kind
     p = state.turn_player
-    if kind in (ROLL_SUB, ROLL_TORPEDO):
-        if r >= (5 if kind == ROLL_SUB else 6):
+    if kind in (Roll.SUB, Roll.TORPEDO):
+        if r >= (5 if kind == Roll.SUB else 6):
             sink(state, state.pending_target, p)
         after_red(state)
-    elif kind == ROLL_DD:
+    elif kind == Roll.DD:
         state.dd_left = r
         dd_continue(state)
     else:
@@ -252,131 +257,98 @@ def _on_roll(state: NavalWarState, outcome: int) -> None:
             next_strike(state)
 
 
-def illegal_reason(state: NavalWarState, a: int) -> str:
-    """A sentence saying why `a` is not legal now, citing the rule section."""
+def illegal_reason(state: NavalWarState, action: int) -> str:
+    """A sentence saying why `action` is not legal now, citing the rule section."""
     layout = state.layout
     ph = state.phase
     p = state.to_act
-    text = action_text(state.table, a)
+    text = action_text(state.table, action)
     who = f"player {p}"
-    if ph == PH_PLAY:
-        if a < layout.fire and a >= layout.discard:
+    if ph == Phase.PLAY:
+        if action < layout.fire and action >= layout.discard:
             return f"Turn: {who} holds no {text.split()[1]} card to discard; discard a card from your hand"
-        if layout.fire <= a < layout.at:
+        if layout.fire <= action < layout.at:
             return (f"Normal cards, Salvo: '{text}' is not allowed: a salvo needs the card in hand, one of your "
                     "ships with that gun size, and an enemy target")
-        if layout.at <= a < layout.repair:
+        if layout.at <= action < layout.repair:
             return f"Normal cards, Salvo: '{text}' comes after 'fire KIND'; first choose the salvo to fire"
-        if layout.repair <= a < layout.swap:
+        if layout.repair <= action < layout.swap:
             return "Normal cards, Repair: you need a Repair card and the salvo must lie under one of your ships"
-        if a == layout.sweep:
+        if action == layout.sweep:
             return "Normal cards, Minesweeper: you need the card and a minefield before your task force (R25)"
-        if layout.swap <= a < layout.give:
+        if layout.swap <= action < layout.give:
             return "Fleet play: you may swap a salvo in your hand only with a living fleet-mate"
         return f"Turn: '{text}' is not a play of a card in your hand now; play or discard one card"
-    if ph in (PH_CHOICE, PH_STRIKE):
+    if ph in (Phase.CHOICE, Phase.STRIKE):
         return (f"Air strikes: '{text}' is not allowed: name a target for your next carrier (an enemy ship not "
                 "under Smoke and not a screened carrier), 'skip' it, or 'draw' before any target is named")
-    if ph in (PH_RED, PH_OPEN):
-        card = state.table.card_ids[state.pending] if ph == PH_RED else "a red card in your hand"
+    if ph in (Phase.RED, Phase.OPEN):
+        card = state.table.card_ids[state.pending] if ph == Phase.RED else "a red card in your hand"
         return (f"Red cards: '{text}' is not a legal play of {card} now (Submarines pass Smoke, Torpedo Boats and "
                 "minefields do not; carriers are screened; one minefield per task force in the Opening; "
                 "Additional Damage only on a salvo under an enemy ship)")
-    if ph == PH_AIM:
+    if ph == Phase.AIM:
         return (f"Normal cards, Salvo: '{text}' is not a target for {state.table.card_ids[state.aiming]}: fire at an enemy ship "
                 "not under Smoke and not a screened carrier (never your own ship or a fleet-mate's), or an enemy "
                 "Destroyer Squadron")
-    if ph == PH_DD_TARGET:
+    if ph == Phase.DD_TARGET:
         return "Destroyer Squadron: name a living enemy task force not under Smoke (R7)"
-    if ph == PH_DD_SINK:
+    if ph == Phase.DD_SINK:
         return "Destroyer Squadron: pick a ship of the target task force; carriers only when nothing else is left"
-    if ph == PH_GIVE:
+    if ph == Phase.GIVE:
         return "Fleet play: give back one salvo from your hand other than the one received, or 'give none'"
     return f"'{text}' is not legal in phase {PHASE_NAMES[ph]}"
 
 
 TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...] = (
-    deal_ship,  # PH_DEAL_SHIP
-    _on_draw,  # PH_DEAL_CARD
-    _on_draw,  # PH_REFILL
-    red_play,  # PH_OPEN
-    strike_choice,  # PH_CHOICE
-    _on_draw,  # PH_DRAW
-    play,  # PH_PLAY
-    red_play,  # PH_RED
-    _on_roll,  # PH_ROLL
-    additional_ship_arrives,  # PH_SHIP
-    strike_choice,  # PH_STRIKE
-    _on_dd_target,  # PH_DD_TARGET
-    _on_dd_sink,  # PH_DD_SINK
-    give,  # PH_GIVE
-    _on_end,  # PH_END
-    aim,  # PH_AIM
+    deal_ship,  # Phase.DEAL_SHIP
+    _on_draw,  # Phase.DEAL_CARD
+    _on_draw,  # Phase.REFILL
+    red_play,  # Phase.OPEN
+    strike_choice,  # Phase.CHOICE
+    _on_draw,  # Phase.DRAW
+    play,  # Phase.PLAY
+    red_play,  # Phase.RED
+    _on_roll,  # Phase.ROLL
+    additional_ship_arrives,  # Phase.SHIP
+    strike_choice,  # Phase.STRIKE
+    _on_dd_target,  # Phase.DD_TARGET
+    _on_dd_sink,  # Phase.DD_SINK
+    give,  # Phase.GIVE
+    _on_end,  # Phase.END
+    aim,  # Phase.AIM
 )
-"""The transition of each phase, indexed by phase number (the state's `_apply` calls it)."""
+"""The transition of each phase, indexed by phase number (`apply` calls it)."""
 
 LEGAL_ACTIONS: tuple[Callable[[NavalWarState], list[int]], ...] = (
-    _no_actions,  # PH_DEAL_SHIP
-    _no_actions,  # PH_DEAL_CARD
-    _no_actions,  # PH_REFILL
-    _opening_actions,  # PH_OPEN
-    strike_actions,  # PH_CHOICE
-    _no_actions,  # PH_DRAW
-    play_actions,  # PH_PLAY
-    _red_actions,  # PH_RED
-    _no_actions,  # PH_ROLL
-    _no_actions,  # PH_SHIP
-    strike_actions,  # PH_STRIKE
-    _dd_target_actions,  # PH_DD_TARGET
-    _dd_sink_actions,  # PH_DD_SINK
-    give_actions,  # PH_GIVE
-    _no_actions,  # PH_END
-    aim_actions,  # PH_AIM
+    _no_actions,  # Phase.DEAL_SHIP
+    _no_actions,  # Phase.DEAL_CARD
+    _no_actions,  # Phase.REFILL
+    _opening_actions,  # Phase.OPEN
+    strike_actions,  # Phase.CHOICE
+    _no_actions,  # Phase.DRAW
+    play_actions,  # Phase.PLAY
+    _red_actions,  # Phase.RED
+    _no_actions,  # Phase.ROLL
+    _no_actions,  # Phase.SHIP
+    strike_actions,  # Phase.STRIKE
+    _dd_target_actions,  # Phase.DD_TARGET
+    _dd_sink_actions,  # Phase.DD_SINK
+    give_actions,  # Phase.GIVE
+    _no_actions,  # Phase.END
+    aim_actions,  # Phase.AIM
 )
-"""The legal actions of each phase, indexed by phase number (the state's `_legal_actions` calls it)."""
-
-CHANCE_OUTCOMES: tuple[Callable[[NavalWarState], list[tuple[int, float]]], ...] = (
-    _ship_outcomes,  # PH_DEAL_SHIP
-    _draw_outcomes,  # PH_DEAL_CARD
-    _draw_outcomes,  # PH_REFILL
-    _no_outcomes,  # PH_OPEN
-    _no_outcomes,  # PH_CHOICE
-    _draw_outcomes,  # PH_DRAW
-    _no_outcomes,  # PH_PLAY
-    _no_outcomes,  # PH_RED
-    _die_outcomes,  # PH_ROLL
-    _ship_outcomes,  # PH_SHIP
-    _no_outcomes,  # PH_STRIKE
-    _no_outcomes,  # PH_DD_TARGET
-    _no_outcomes,  # PH_DD_SINK
-    _no_outcomes,  # PH_GIVE
-    _no_outcomes,  # PH_END
-    _no_outcomes,  # PH_AIM
-)
-"""The chance outcomes of each chance phase, indexed by phase number (the state's `_chance_outcomes`
-calls it)."""
-
-_CHANCE_NUMBERS: dict[int, Callable[[NavalWarState], list[int]]] = {
-    PH_DEAL_SHIP: _ship_numbers, PH_SHIP: _ship_numbers, PH_DEAL_CARD: _draw_numbers, PH_REFILL: _draw_numbers,
-    PH_DRAW: _draw_numbers, PH_ROLL: _die_numbers,
-}
-
-LEGAL_LISTS: tuple[Callable[[NavalWarState], list[int]], ...] = tuple(
-    _CHANCE_NUMBERS.get(phase, legal) for phase, legal in enumerate(LEGAL_ACTIONS)
-)
-"""The engine's legal list of each phase, indexed by phase number: the player actions of a decision phase
-(`LEGAL_ACTIONS`), the chance outcomes' numbers of a chance phase, nothing at the end — so the state's
-`_legal_list` needs no `current_player()` first (a chance phase is never a decision, the battery checks)."""
+"""The legal actions of each phase, indexed by phase number (`legal_actions` calls it)."""
 
 __all__ = [
-    "CHANCE_OUTCOMES",
     "LEGAL_ACTIONS",
-    "LEGAL_LISTS",
     "TRANSITIONS",
     "apply",
-    "chance_outcomes",
+    "apply_chance",
+    "chance",
     "deal_seat",
     "draw_card",
+    "draw_pile",
     "end_round",
     "illegal_reason",
     "legal_actions",

@@ -9,11 +9,8 @@ from warcards.engine.api import CHANCE
 from warcards.games.naval_war.codes import (
     DEEP,
     FLEET,
-    PH_CHOICE,
-    PH_DRAW,
-    PH_ROLL,
-    PH_STRIKE,
-    ROLL_STRIKE,
+    Phase,
+    Roll,
 )
 from warcards.games.naval_war.rules.targets import expose, ship_at, ship_targets
 from warcards.games.naval_war.rules.turn import end_turn
@@ -36,7 +33,7 @@ def strike_actions(state: NavalWarState) -> list[int]:
     targets = cache.get(2 * p) if cache is not None else None
     if targets is None:
         targets = ship_targets(state, p, False)
-    out = [layout.draw] if state.phase == PH_CHOICE else []
+    out = [layout.draw] if state.phase == Phase.CHOICE else []
     if state.strikes or state.carrier_index < len(state.carriers_to_name) - 1:
         out.append(layout.skip)
     strike = layout.strike
@@ -52,7 +49,7 @@ def strike_choice(state: NavalWarState, a: int) -> None:
     a carrier may hold back (R15)."""
     layout = state.layout
     if a == layout.draw:
-        state.phase, state.to_act = PH_DRAW, CHANCE
+        state.phase, state.to_act = Phase.DRAW, CHANCE
         return
     if a != layout.skip:
         carrier = state.carriers_to_name[state.carrier_index]
@@ -64,7 +61,7 @@ def strike_choice(state: NavalWarState, a: int) -> None:
         state.strikes.extend((carrier, target, int(kami)))
     state.carrier_index += 1
     if state.carrier_index < len(state.carriers_to_name):
-        state.phase = PH_STRIKE
+        state.phase = Phase.STRIKE
         return
     state.strike_index = 0
     next_strike(state)
@@ -76,8 +73,8 @@ def next_strike(state: NavalWarState) -> None:
     while 3 * state.strike_index < len(strikes):
         target = strikes[3 * state.strike_index + 1]
         if FLEET <= state.ship_position[target] < DEEP:
-            state.roll_kind = ROLL_STRIKE
-            state.phase, state.to_act = PH_ROLL, CHANCE
+            state.roll_kind = Roll.STRIKE
+            state.phase, state.to_act = Phase.ROLL, CHANCE
             return
         state.strike_index += 1
     end_turn(state)

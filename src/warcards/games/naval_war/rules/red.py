@@ -16,14 +16,9 @@ from warcards.games.naval_war.codes import (
     NONE,
     ON_SALVO,
     ON_SHIP,
-    PH_DRAW,
-    PH_OPEN,
-    PH_RED,
-    PH_ROLL,
-    PH_SHIP,
     PLAY,
-    ROLL_SUB,
-    ROLL_TORPEDO,
+    Phase,
+    Roll,
 )
 from warcards.games.naval_war.notation import SEATS
 from warcards.games.naval_war.rules.sinking import check_sunk
@@ -39,10 +34,10 @@ def red_drawn(state: NavalWarState, c: int) -> None:
     p = state.turn_player
     k = state.table.card_kind[c]
     if state.table.kind_cat[k] == ADDSHIP and state.harbor:
-        state.phase, state.to_act = PH_SHIP, CHANCE
+        state.phase, state.to_act = Phase.SHIP, CHANCE
         return
     if red_targets(state, p, k):
-        state.phase, state.to_act = PH_RED, p
+        state.phase, state.to_act = Phase.RED, p
         return
     after_red(state)
 
@@ -57,7 +52,7 @@ def after_red(state: NavalWarState) -> None:
     if state.in_opening:
         opening_continue(state)
     elif state.params.draw_past_specials and state.deck_size > 0:
-        state.phase, state.to_act = PH_DRAW, CHANCE
+        state.phase, state.to_act = Phase.DRAW, CHANCE
     else:
         end_turn(state)
 
@@ -66,7 +61,7 @@ def red_play(state: NavalWarState, a: int) -> None:
     """Red cards: the target chosen for a red card (drawn in a turn, or chosen from the hand in the opening)."""
     t, layout = state.table, state.layout
     p = state.to_act
-    if state.phase == PH_OPEN:
+    if state.phase == Phase.OPEN:
         if a == layout.addship:
             kinds = t.kinds_addship
         elif a < layout.sub:
@@ -82,7 +77,7 @@ def red_play(state: NavalWarState, a: int) -> None:
         state.pending = c
     c = state.pending
     if a == layout.addship:
-        state.phase, state.to_act = PH_SHIP, CHANCE
+        state.phase, state.to_act = Phase.SHIP, CHANCE
     elif a < layout.sub:
         lay_minefield(state, p, c, (a - layout.mine) % SEATS)
         after_red(state)
@@ -90,8 +85,8 @@ def red_play(state: NavalWarState, a: int) -> None:
         state.pending_target = ship_at(state, (a - layout.sub) if a < layout.torpedo else (a - layout.torpedo))
         if state.face_down:
             expose(state, state.pending_target)
-        state.roll_kind = ROLL_SUB if a < layout.torpedo else ROLL_TORPEDO
-        state.phase, state.to_act = PH_ROLL, CHANCE
+        state.roll_kind = Roll.SUB if a < layout.torpedo else Roll.TORPEDO
+        state.phase, state.to_act = Phase.ROLL, CHANCE
     else:
         additional_damage(state, p, c, (a - layout.adddmg) % t.num_cards)
         after_red(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL
@@ -10,15 +11,21 @@ from warcards.games.naval_war.codes import (
     DEEP,
     FLEET,
     NONE,
-    PH_DEAL_CARD,
-    PH_DEAL_SHIP,
-    PH_END,
+    Phase,
 )
-from warcards.games.naval_war.notation import SEATS
+from warcards.games.naval_war.notation import SEATS, chance_layout
 from warcards.games.naval_war.params import MAX_ROUNDS
 
 if TYPE_CHECKING:
+    from warcards.games.naval_war.cards import CardTable
     from warcards.games.naval_war.state import NavalWarState
+
+
+def draw_pile(table: CardTable, deck_count: Sequence[int]) -> list[int]:
+    """The draw pile as its chance outcomes, one entry per card, sorted (`NavalWarState.draw_pile`): the outcome
+    that draws each card's kind (`chance_layout.card` + kind), from the copies of each kind left."""
+    first = chance_layout(table).card
+    return [first + k for k, copies in enumerate(deck_count) for _ in range(copies)]
 
 
 def start_round(state: NavalWarState) -> None:
@@ -31,8 +38,8 @@ def start_round(state: NavalWarState) -> None:
     state.ship_position = list(game.round_ship_position)
     state.harbor = list(game.round_harbor)
     state.deck_count = list(game.round_deck_count)
-    state.draw_kinds = list(game.round_draw_kinds)
-    state.deck_size = len(state.draw_kinds)
+    state.draw_pile = list(game.round_draw_pile)
+    state.deck_size = len(state.draw_pile)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
     state.known = [[] for _ in range(n)]
@@ -58,7 +65,7 @@ def start_round(state: NavalWarState) -> None:
     state.pending = NONE
     state.round_over = False
     state.deal_left = n * state.params.deal
-    state.phase, state.to_act = PH_DEAL_SHIP, CHANCE
+    state.phase, state.to_act = Phase.DEAL_SHIP, CHANCE
 
 
 def deal_seat(state: NavalWarState) -> int:
@@ -81,7 +88,7 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     state.deal_left -= 1
     if state.deal_left == 0:
         state.deal_left = state.num_players * state.params.deal
-        state.phase = PH_DEAL_CARD
+        state.phase = Phase.DEAL_CARD
 
 
 def round_points(state: NavalWarState) -> list[int]:
@@ -131,7 +138,7 @@ def end_round(state: NavalWarState) -> None:
     distinct = len({team[i] if team[i] >= 0 else i for i in leaders})
     if (best >= state.params.target and distinct == 1) or state.round_index >= MAX_ROUNDS:
         state.final_returns = [1.0 / distinct if i in leaders else 0.0 for i in range(state.num_players)]
-        state.phase, state.to_act = PH_END, TERMINAL
+        state.phase, state.to_act = Phase.END, TERMINAL
         return
     top = max(state.scores)
     d = state.dealer

@@ -18,17 +18,10 @@ from warcards.games.naval_war.codes import (
     ON_DD,
     ON_SALVO,
     ON_SHIP,
-    PH_AIM,
-    PH_CHOICE,
-    PH_DD_SINK,
-    PH_DD_TARGET,
-    PH_DRAW,
-    PH_GIVE,
-    PH_OPEN,
-    PH_REFILL,
     PLAY,
     PLAY_REPAIR,
     PLAY_SWEEP,
+    Phase,
 )
 from warcards.games.naval_war.codes import SMOKE as SMOKE_POS
 from warcards.games.naval_war.notation import SEATS
@@ -85,7 +78,7 @@ def opening_continue(state: NavalWarState) -> None:
             continue
         hand = state.hands[p]
         if len(hand) < state.params.hand_size and state.deck_size > 0:
-            state.phase, state.to_act = PH_REFILL, CHANCE
+            state.phase, state.to_act = Phase.REFILL, CHANCE
             return
         dropped = False
         for c in list(hand):
@@ -98,7 +91,7 @@ def opening_continue(state: NavalWarState) -> None:
             continue
         for c in hand:  # a loop: `any` over a generator makes two objects per call
             if kind_red[card_kind[c]]:
-                state.phase, state.to_act = PH_OPEN, p
+                state.phase, state.to_act = Phase.OPEN, p
                 return
         _opening_done(state, p)
 
@@ -176,7 +169,7 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
             state.targets_cache = None
         if state.dd_card[p] >= 0:
             if dd_targets(state, p):
-                state.phase, state.to_act = PH_DD_TARGET, p
+                state.phase, state.to_act = Phase.DD_TARGET, p
                 return
             discard_dd(state, p)
     params = state.params
@@ -195,9 +188,9 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
         state.carriers_to_name = elig
         state.strikes = []
         state.carrier_index = 0
-        state.phase, state.to_act = PH_CHOICE, p
+        state.phase, state.to_act = Phase.CHOICE, p
         return
-    state.phase, state.to_act = PH_DRAW, CHANCE
+    state.phase, state.to_act = Phase.DRAW, CHANCE
 
 
 def play_actions(state: NavalWarState) -> list[int]:
@@ -303,7 +296,7 @@ def play(state: NavalWarState, a: int) -> None:
         c = card_of(state, p, (t.salvo_kinds[a - layout.fire],))
         state.card_position[c] = PLAY
         state.aiming = c
-        state.phase = PH_AIM
+        state.phase = Phase.AIM
         return
     elif a < layout.swap:
         repair(state, p, a - layout.repair)
@@ -314,7 +307,7 @@ def play(state: NavalWarState, a: int) -> None:
         state.hands[m].append(c)
         state.known[m].append(c)
         state.swap_card = c
-        state.phase, state.to_act = PH_GIVE, m
+        state.phase, state.to_act = Phase.GIVE, m
         return
     end_turn(state)
 
@@ -422,7 +415,7 @@ def dd_continue(state: NavalWarState) -> None:
     discarded and the owner's normal turn follows (R9)."""
     j = state.dd_target
     if state.dd_left > 0 and state.alive[j] and state.fleets[j]:
-        state.phase, state.to_act = PH_DD_SINK, state.turn_player
+        state.phase, state.to_act = Phase.DD_SINK, state.turn_player
         return
     discard_dd(state, state.turn_player)
     if not state.round_over:
