@@ -163,25 +163,12 @@ class State(ABC):
     def _legal_actions(self) -> list[int]:
         """Sorted legal player actions (only called at decision nodes)."""
 
+    @abstractmethod
     def _chance(self) -> Chance:
         """How this chance node's outcomes are drawn, and from what (called at chance nodes only): a `Uniform`,
         `Counted` or `Weighted` description, from which the engine derives the legal list, `chance_outcomes()`,
         `sample_outcome` and the default `apply_chance`. The one question the engine asks a game at a chance
         node; a description may hold a list the state holds (a draw pile), read at once and never kept."""
-        return Weighted(self._chance_outcomes())
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome, probability) pairs at a chance node, sorted by outcome: the older spelling of `_chance`,
-        kept while a game still defines it."""
-        raise NotImplementedError(f"{type(self).__name__} describes no chance node (`_chance`)")
-
-    def _uniform_outcomes(self) -> Sequence[int] | None:
-        """No longer asked (`_chance` says it); kept until every game has moved to `_chance`."""
-        return None
-
-    def _outcome_numbers(self, outcomes: list[tuple[int, float]]) -> list[int] | None:
-        """No longer asked (`_chance` says it); kept until every game has moved to `_chance`."""
-        return None
 
     @abstractmethod
     def _apply(self, action: int) -> None:

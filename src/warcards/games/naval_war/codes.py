@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from warcards.engine.codes import constants
 from warcards.games.naval_war.cards import MAX_SHIPS
 
 # Play-card positions (`NavalWarState.card_position`): a code, or a code plus a seat, ship or card number.
@@ -23,6 +24,7 @@ PLAY_REPAIR = -3
 """Repair: `repair SALVO` for each salvo under the player's ships."""
 
 
+@constants
 class Phase:
     """The phases of play (`NavalWarState.phase`), plain ints so that the rules compare them cheaply."""
 
@@ -81,6 +83,7 @@ PHASE_NAMES = (
 """The name of each phase in `position()["phase"]`, indexed by phase number."""
 
 
+@constants
 class Roll:
     """What a die roll resolves (`NavalWarState.roll_kind`)."""
 
