@@ -15,7 +15,7 @@ from tests.server.conftest import ServerProcess
 from warcards.engine.registry import load_game
 from warcards.match import follow
 
-from .conftest import screenshot
+from .conftest import WAIT_MS, screenshot
 from .test_play import play_one_move, start_short_game
 
 pytestmark = pytest.mark.xdist_group("browser")  # one worker: one server and one Chromium
@@ -126,6 +126,7 @@ def test_the_end_of_a_game_links_to_its_replay_as_the_players_seat(page: Any, sq
     while play_one_move(page, keyboard=False):
         pass
     page.get_by_role("link", name="Replay this game").click()
-    page.wait_for_url(f"**/#/replay/{table}/0")
+    # The address itself, polled (a same-document navigation's wait_for_url missed it now and then under load).
+    page.wait_for_function("wanted => location.hash === wanted", arg=f"#/replay/{table}/0", timeout=WAIT_MS)
     shown_step(page, 0)
     assert page.locator("#replay-seat").input_value() == "0"
