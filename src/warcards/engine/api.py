@@ -127,7 +127,7 @@ class Game(ABC):
             return seat
         if not isinstance(seat, bool):
             try:
-                number = operator.index(seat)  # type: ignore[arg-type]
+                number = operator.index(seat)  # type: ignore[arg-type]  # any object: a non-index raises TypeError, caught below
             except TypeError:
                 number = -1
             else:
@@ -336,7 +336,7 @@ class State(ABC):
         try:
             if isinstance(action, bool):
                 raise TypeError("a bool is no action")
-            number = int(operator.index(action))  # type: ignore[arg-type]
+            number = int(operator.index(action))  # type: ignore[arg-type]  # any object: a non-index raises, caught below
         except Exception:
             raise InvalidActionError(
                 f"an action is an integer in 0..{space - 1}, not {describe_value(action)}"
