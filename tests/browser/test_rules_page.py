@@ -83,6 +83,8 @@ def test_the_table_page_links_to_its_games_rules(page: Any, sqlite_server: Serve
     seat_a_person(page, sqlite_server, "naval-war", {"players": 3})
     link = page.locator("#table-rules")
     link.wait_for()
+    # The link names its game once the welcome has arrived (until then it is the bare "How to play").
+    page.wait_for_function("document.querySelector('#table-rules').textContent === 'How to play Naval War'")
     assert link.inner_text() == "How to play Naval War"
     link.click()
     page.wait_for_function("document.body.dataset.rules === 'naval-war'")
