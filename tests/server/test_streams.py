@@ -56,7 +56,7 @@ def play_first_deployment(client: TestClient, deploy: int) -> dict[str, Any]:
             action = legal[-1]
             deployed = sum(1 for b in table_hub.events_seen(mover) if b.kind == "action" and "deploy " in b.text)
             if in_deployment and mover == deployer and deployed < deploy:
-                action = next(a for a in legal if decode(a)[0] == K_DEPLOY)
+                action = next(a for a in legal if decode(table_hub.game.table, a)[0] == K_DEPLOY)  # type: ignore[attr-defined]
             assert peers[mover].act(view["event_no"], action, f"m{step}")["type"] == "ack"
             step += 1
         assert deployer is not None

@@ -2,21 +2,26 @@
 
 Every card of the printed list (rule text, card list) is one row; ids are `X01..X47` (Axis) and
 `A01..A47` (Ally) in list order. Internally a card is its index in `CardTable.ids` (Axis cards first).
+The `cards` option loads a file of the same format in place of the shipped one (`load_cards`); everything
+that reads a card reads the game's own table (`game.table`, `state.table`), or for a view the table its
+`deck_digest` names (`table_by_digest`).
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from warcards.engine.cards import (
     MAX_NAME_LENGTH,
     CardFile,
     card_error,
+    check_count,
     check_tables,
     load_card_file,
     rows_of,
@@ -62,6 +67,15 @@ AMERICAN_ONLY = 1
 BRITISH_ONLY = 2
 RESTRICTION_CODES = {"": UNRESTRICTED, "american": AMERICAN_ONLY, "british": BRITISH_ONLY}
 
+MAX_FACTION_CARDS = 100
+"""The most cards of one faction a card file may list: the ids `X00`–`X99` (`A00`–`A99`)."""
+
+NOTATION_WORDS = frozenset({"target", "on", "->"})
+"""Words that split `activate CARD target CARD` (docs/notation/race-to-messina.md): no card name holds one."""
+SIDE_WORDS = frozenset({"vs", "against", "to"})
+SIDE_NAMES = frozenset({"american", "americans", "british", "brit", "brits"})
+"""`deploy CARD vs british` names a Sicily Axis Set: no card name ends with a side word and a side."""
+
 Trait = Literal[
     "Tanks", "Infantry", "Air", "Naval", "Leader", "Strategy", "Defense", "Terrain", "Artillery",
     "Intelligence", "Blunder", "Weather", "Base",
@@ -74,7 +88,9 @@ class CardModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(pattern=r"^[XA]\d\d$", description="ids are X01–X99 (Axis) and A01–A99 (Allies)")
-    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=r"^[^\s()]+( [^\s()]+)*$",
+                      description="a name is words separated by single spaces, without parentheses (the "
+                                  "notation writes 'X05 Luftwaffe')")
     faction: Literal["axis", "ally"]
     restriction: Literal["", "american", "british"] = ""
     force: int = Field(ge=1, le=10)
@@ -86,6 +102,19 @@ class CardModel(BaseModel):
     immune_to: list[Trait] = Field(default_factory=list)
     italian: bool = False
     text: str = ""
+
+    @field_validator("name")
+    @classmethod
+    def _readable_in_the_notation(cls, name: str) -> str:
+        words = name.lower().split()
+        clash = NOTATION_WORDS.intersection(words)
+        if clash:
+            raise ValueError(f"a name may not hold the word {min(clash)!r}: 'activate CARD target CARD' "
+                             f"reads {', '.join(sorted(NOTATION_WORDS))} as the start of the target")
+        if len(words) >= 2 and words[-2] in SIDE_WORDS and words[-1] in SIDE_NAMES:
+            raise ValueError(f"a name may not end with {' '.join(words[-2:])!r}: 'deploy CARD vs british' reads "
+                             f"it as the Sicily Axis Set")
+        return name
 
     @model_validator(mode="after")
     def _consistent(self) -> CardModel:
@@ -100,10 +129,16 @@ class CardModel(BaseModel):
         return self
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardTable:
-    """Precomputed per-card tables, indexed by card number (tuples of ints)."""
+    """Precomputed per-card tables, indexed by card number (tuples of ints).
 
+    Compared and hashed by identity (`eq=False`): what is derived from a table (the action layout, the
+    observation layout, the evaluation's deck rates) is cached per table object, and the loader returns the
+    same object for the same file content."""
+
+    digest: str
+    """SHA-256 of the card file's bytes: names the cards in a view without naming a path of the machine."""
     ids: tuple[str, ...]
     names: tuple[str, ...]
     faction: tuple[int, ...]
@@ -134,10 +169,28 @@ class CardTable:
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 
+_loaded: weakref.WeakValueDictionary[str, CardTable] = weakref.WeakValueDictionary()
 
-def load_cards(path: str | Path = CARDS_FILE) -> CardTable:
-    """Read and validate a card file (rule text, card list) and build the tables (cached by content)."""
-    return load_card_file(path, _build)
+
+def load_cards(path: str | Path | None = None) -> CardTable:
+    """Read and validate a card file (the shipped `cards.toml` when `path` is None) and build the tables;
+    `CardDataError` names the file, the card and the field. Cached by the file's content: an edited file is
+    loaded again."""
+    table = load_card_file(path if path is not None else CARDS_FILE, _build)
+    _loaded[table.digest] = table
+    return table
+
+
+def table_by_digest(digest: object) -> CardTable:
+    """The table of a view's `deck_digest`: one loaded in this process (the shipped table for a view without
+    one, or when none matches)."""
+    found = _loaded.get(digest) if isinstance(digest, str) else None
+    return found if found is not None else card_table()
+
+
+def is_shipped(table: CardTable) -> bool:
+    """Whether `table` is the shipped card list (by content)."""
+    return table.digest == card_table().digest
 
 
 def _build(file: CardFile) -> CardTable:
@@ -147,6 +200,10 @@ def _build(file: CardFile) -> CardTable:
     if not rows:
         raise card_error(label, ["expected a list of [[card]] tables"])
     models = validate_cards(CardModel, rows, label)
+    for faction, letter in (("axis", "X"), ("ally", "A")):
+        count = sum(1 for m in models if m.faction == faction)
+        check_count(label, f"{faction} cards", count, 1, MAX_FACTION_CARDS,
+                    f"each side draws from its own cards; ids {letter}00-{letter}99")
     models.sort(key=lambda m: (m.faction != "axis", m.id))
     seen: dict[str, str] = {}
     for model in models:
@@ -166,6 +223,7 @@ def _build(file: CardFile) -> CardTable:
     for k, card in enumerate(dt_cards):
         dt_index[card] = k
     return CardTable(
+        digest=file.digest,
         ids=tuple(m.id for m in models),
         names=tuple(m.name for m in models),
         faction=tuple(AXIS if m.faction == "axis" else ALLY for m in models),
@@ -187,7 +245,7 @@ def _build(file: CardFile) -> CardTable:
 
 @cache
 def card_table() -> CardTable:
-    """The game's card tables, loaded once on first use."""
+    """The shipped card tables (the embedded default of the `cards` option), loaded once on first use."""
     return load_cards()
 
 

@@ -1,6 +1,7 @@
 """Race to Messina observation vector (RL): a fixed layout read only from one seat's view (`observe(seat)`).
 
-Notation: N = 94 cards, numbered in card order (X01 = 0 … X47 = 46, A01 = 47 … A47 = 93); n seats; G table
+Notation: N = 94 cards, numbered in card order (X01 = 0 … X47 = 46, A01 = 47 … A47 = 93; a card file of the
+`cards` option has its own N and order, read from the game's table, and its vector sizes follow); n seats; G table
 groups (the `table:*` zones); D = the most groups one seat owns; F decks; T = 2 in Race (a table's Ally and
 Axis totals), else 1.
 
@@ -44,7 +45,7 @@ Scalars from S = (D+G+n+4)·N, in this order (every value in [0, 1], larger valu
 | G·T | force totals per relative group / 100; Race: Ally total, Axis total per group |
 | G | Action phase: the slot to act, one-hot over relative groups |
 | G | Action phase: the slots that have passed, per relative group |
-| G | activated Progress cards still in play per relative group / 5 |
+| G | activated Progress cards still in play per relative group / the Progress cards of the game (5) |
 | 1 | Strategy: cards the acting seat has discarded / the discard limit |
 | G | Supply pending (drawing or drawn): its relative group one-hot |
 | n + 1 | winner: seat offset k one-hot, then draw |
@@ -65,13 +66,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from warcards.engine.api import Game
-from warcards.games.race_to_messina.cards import ALLY, card_table
+from warcards.games.race_to_messina.cards import ALLY, PROGRESS, CardTable
 from warcards.games.race_to_messina.params import Variant, variant_with
+
+if TYPE_CHECKING:
+    from warcards.games.race_to_messina.game import RaceToMessinaGame
 
 OBSERVATION_VERSION = 1
 OBSERVATION_BOUNDS = (0.0, 1.0)
@@ -79,8 +84,6 @@ OBSERVATION_BOUNDS = (0.0, 1.0)
 PHASE_NAMES = ("logistics", "strategy", "deployment", "action", "recovery", "over")
 TOTAL_SCALE = 100.0
 """Force totals are divided by this (random play stays below 90)."""
-PROGRESS_CARDS = 5
-"""Progress cards in the game: the most one table can hold activated."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,8 @@ class _Layout:
     slot: int
     passed: int
     progress: int
+    progress_cards: int
+    """The Progress cards of the game (the most one table can hold activated), at least 1."""
     discarded: int
     discard_limit: float
     supply: int
@@ -130,7 +135,6 @@ class _Layout:
     seats: tuple[_SeatLayout, ...]
 
 
-_LAYOUTS: dict[Variant, _Layout] = {}
 
 
 def _deck_name(variant: Variant, family: int, kind: str) -> str:
@@ -138,9 +142,9 @@ def _deck_name(variant: Variant, family: int, kind: str) -> str:
     return f"{kind}:{suffix}" if suffix else kind
 
 
-def _build(variant: Variant) -> _Layout:
-    """Compute every offset of one variant's layout."""
-    table = card_table()
+@lru_cache(maxsize=64)
+def _build(variant: Variant, table: CardTable) -> _Layout:
+    """Compute every offset of one variant's layout for a card table (cached per variant and table)."""
     cards = table.size
     n = variant.num_players
     groups = len(variant.group_zone)
@@ -208,6 +212,7 @@ def _build(variant: Variant) -> _Layout:
         slot=offsets["slot"],
         passed=offsets["passed"],
         progress=offsets["progress"],
+        progress_cards=max(1, table.ability.count(PROGRESS)),
         discarded=offsets["discarded"],
         discard_limit=float(variant.discard_limit),
         supply=offsets["supply"],
@@ -218,10 +223,7 @@ def _build(variant: Variant) -> _Layout:
 
 def _layout(game: Game) -> _Layout:
     variant = variant_with(str(game.options["variant"]), game.options.get("params"))
-    layout = _LAYOUTS.get(variant)
-    if layout is None:
-        layout = _LAYOUTS[variant] = _build(variant)
-    return layout
+    return _build(variant, cast("RaceToMessinaGame", game).table)
 
 
 def observation_shape(game: Game) -> tuple[int, ...]:
@@ -288,7 +290,7 @@ def encode_observation(observation: Mapping[str, Any], game: Game) -> np.ndarray
             values.extend((sides["ally"] / TOTAL_SCALE, sides["axis"] / TOTAL_SCALE))
     for zone, count in observation["progress"].items():
         spots.append(layout.progress + group_offset[zone])
-        values.append(count / PROGRESS_CARDS)
+        values.append(count / layout.progress_cards)
     slot_zone = observation["slot"]
     if slot_zone is not None:
         hits.append(layout.slot + group_offset[slot_zone])

@@ -9,7 +9,7 @@ state:
   rates, and the turn's PT gains (hands won, Progress, Hube) drawn given that pattern; the Axis then takes its
   end-of-turn PT (R5, R39), and the end conditions are checked as `rules.check_victory` does (R3, R4,
   R7; the Race table limit R37 on its last turn). The chain's values are found by dynamic programming,
-  memoised per variant on first use.
+  memoised per variant and card table on first use.
 - This turn's battles are predicted from the force each side will bring: a battle's edge is the
   attacker's Ally force minus the defender's Axis force (modifiers included, R9-R14), plus `DT_WEIGHT`
   times the force the attacker's unused discard abilities can remove from the defender less what the
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from warcards.engine.api import State
@@ -48,7 +48,7 @@ from warcards.games.race_to_messina.cards import (
     GAIN_PT,
     PROGRESS,
     SUPPLY,
-    card_table,
+    CardTable,
     force_total,
 )
 from warcards.games.race_to_messina.codes import DRAW, NO_WINNER, Phase
@@ -213,18 +213,19 @@ def final_values(players: int, won: int) -> Values:
 class Model:
     """One variant's model: its fitted constants, per-group lookups, and the memoised values of the PT
     track — `start(pt)` at the start of a turn, `after(pt, last)` right after a Resolution that left
-    the PT at `pt` — and the share of each seat's deck that is a Progress card or Hube it may field."""
+    the PT at `pt` — and, from the game's card table, the mean force a draw adds and the share of each
+    seat's deck that is a Progress card or Hube it may field."""
 
-    def __init__(self, v: Variant) -> None:
+    def __init__(self, v: Variant, table: CardTable) -> None:
         self.variant = v
         self.fit = FITS[v.name]
         self.players = v.num_players
         self.race = v.axis_seat < 0
         self.slot_of = tuple(v.slots.index(group) for group in range(len(v.group_owner)))
         self.share = tuple(1.0 / len(v.seat_groups[owner]) for owner in v.group_owner)
-        self.draw_mean = draw_means(v)
-        self.progress_draw = ability_shares(v, PROGRESS)
-        self.hube_draw = ability_shares(v, GAIN_PT)
+        self.draw_mean = draw_means(v, table)
+        self.progress_draw = ability_shares(v, table, PROGRESS)
+        self.hube_draw = ability_shares(v, table, GAIN_PT)
         rates = sum(self.fit.pattern)
         self.gains = tuple(
             tuple((p / sum(q for q, _ in row), gains) for p, gains in row) for row in self.fit.gains
@@ -301,17 +302,16 @@ class Model:
         return tuple(total)
 
 
-@cache
-def model(variant: Variant) -> Model:
-    """The variant's model, its parameters applied (built on first use; its track values fill in as
-    positions are evaluated)."""
-    return Model(variant)
+@lru_cache(maxsize=64)
+def model(variant: Variant, table: CardTable) -> Model:
+    """The model of a variant, its parameters applied, and a card table (built on first use; its track
+    values fill in as positions are evaluated)."""
+    return Model(variant, table)
 
 
-def deployable_deck(v: Variant, seat: int) -> tuple[list[int], list[int]]:
+def deployable_deck(v: Variant, t: CardTable, seat: int) -> tuple[list[int], list[int]]:
     """The cards of the deck `seat` draws from (the single Race deck, else its side's deck), and among them
     those it may deploy (R20)."""
-    t = card_table()
     race = v.name == "race"
     family = v.seat_family[seat]
     deck = [c for c in range(t.size) if (0 if race or t.faction[c] == ALLY else 1) == family]
@@ -319,24 +319,22 @@ def deployable_deck(v: Variant, seat: int) -> tuple[list[int], list[int]]:
     return deck, [c for c in deck if allowed >> t.restriction[c] & 1]
 
 
-def draw_means(v: Variant) -> tuple[tuple[float, float], ...]:
+def draw_means(v: Variant, t: CardTable) -> tuple[tuple[float, float], ...]:
     """Per seat, indexed by faction (Axis, Ally): the mean force a card drawn from its deck adds to that
     side of its hand, counting only cards it may deploy (R20)."""
-    t = card_table()
     result = []
     for seat in range(v.num_players):
-        deck, usable = deployable_deck(v, seat)
+        deck, usable = deployable_deck(v, t, seat)
         axis, ally = (sum(t.force[c] for c in usable if t.faction[c] == faction) / len(deck) for faction in (AXIS, ALLY))
         result.append((axis, ally))
     return tuple(result)
 
 
-def ability_shares(v: Variant, ability: int) -> tuple[float, ...]:
+def ability_shares(v: Variant, t: CardTable, ability: int) -> tuple[float, ...]:
     """Per seat: the share of the cards drawn from its deck that have `ability` and that it may deploy (R20)."""
-    t = card_table()
     result = []
     for seat in range(v.num_players):
-        deck, usable = deployable_deck(v, seat)
+        deck, usable = deployable_deck(v, t, seat)
         result.append(sum(1 for c in usable if t.ability[c] == ability) / len(deck))
     return tuple(result)
 
@@ -419,7 +417,7 @@ def battle_terms(state: RaceToMessinaState) -> list[tuple[float, float, float]]:
     the force the attacker's unused discard abilities can remove minus what the defender's can (a
     slot that has passed removes nothing more, R1); and the mean force the attacker's Supply draws add
     to its Ally side minus what the defender's add to its Axis side (`supply_left`)."""
-    m = model(state.variant)
+    m = model(state.variant, state.table)
     t = state.table
     v = state.variant
     draw_mean = m.draw_mean
@@ -537,7 +535,7 @@ def expected_returns(state: RaceToMessinaState) -> list[float]:
     phase = state.phase
     if phase == Phase.OVER:
         return state.returns()
-    m = model(state.variant)
+    m = model(state.variant, state.table)
     pt = tuple(state.progress_tokens)
     last = m.race and state.turn >= state.variant.turn_limit
     if phase == Phase.RECOVERY:

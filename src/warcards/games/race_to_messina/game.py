@@ -9,10 +9,11 @@ from typing import Any
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import Game
+from warcards.engine.cards import card_file_option
 from warcards.engine.errors import OptionError
 from warcards.games.race_to_messina import notation, rules
 from warcards.games.race_to_messina import setup as scenario_setup
-from warcards.games.race_to_messina.cards import ALLY, CardTable, card_table
+from warcards.games.race_to_messina.cards import ALLY, CardTable, load_cards
 from warcards.games.race_to_messina.params import TURN_ACTION_BOUND, Variant, variant_with
 from warcards.games.race_to_messina.state import RaceToMessinaState
 
@@ -34,8 +35,9 @@ class RaceToMessinaGame(Game):
                 f"{self.variant.name!r}, which has {self.variant.num_players} players; allowed values: "
                 f"None or {self.variant.num_players}"
             )
-        self.table: CardTable = card_table()
-        self.layout: ActionLayout = notation.action_layout()
+        self.table: CardTable = load_cards(card_file_option(self.game_id, self.options.get("cards")))
+        """The cards played: the shipped `cards.toml`, or the file of the `cards` option."""
+        self.layout: ActionLayout = notation.action_layout(self.table)
         race = self.variant.name == "race"
         self.card_family: tuple[int, ...] = tuple(
             0 if race or faction == ALLY else 1 for faction in self.table.faction

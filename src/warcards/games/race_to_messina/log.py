@@ -297,7 +297,7 @@ def _move_lines(state: RaceToMessinaState, action: int, seat: int | None, actor:
     (R31): not a line."""
     v = state.variant
     t = state.table
-    kind, card, _ = decode(action)
+    kind, card, _ = decode(t, action)
     if kind in (K_DEPLOY, K_DEPLOY_SECOND):
         if hidden:
             return []
@@ -467,14 +467,14 @@ def action_label(state: RaceToMessinaState, action: int) -> str:
         return text
     v = state.variant
     t = state.table
-    _, card, target = decode(action)
+    _, card, target = decode(t, action)
     if target >= 0:
         group = v.group_opponent[v.slots[state.active_slot]]
         faction = t.faction[target]
         before = _side_total(state, group, faction)
         rest = [c for c in state.on_table[group] if c != target and (v.name != "race" or t.faction[c] == faction)]
         return f"{text} ({before}F → {force_total(t, rest)}F)"
-    kind = decode(action)[0]
+    kind = decode(t, action)[0]
     if card >= 0 and kind == K_ACTIVATE:
         return f"{text} ({_ability_words(state, card)})"
     if card >= 0 and kind in (K_DEPLOY, K_DEPLOY_SECOND) and state.to_act >= 0:

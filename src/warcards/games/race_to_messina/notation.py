@@ -1,6 +1,8 @@
 """Race to Messina action numbering and notation (docs/notation/race-to-messina.md).
 
-The fixed action space, with N cards and D discard-ability cards: the blocks of `action_layout()`.
+The action space of a card table, with N cards and D discard-ability cards: the blocks of
+`action_layout(table)`. Every function reads the game's own table (`game.table`, `state.table`), so a card
+file of the `cards` option has its own ids, names and layout.
 
 | block | range | action | text |
 |---|---|---|---|
@@ -17,14 +19,14 @@ case-insensitive) or both (`X05 Luftwaffe`).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import InvalidActionError
 from warcards.engine.text import QUOTE_LIMIT, quote
-from warcards.games.race_to_messina.cards import CardTable, card_table
+from warcards.games.race_to_messina.cards import CardTable
 from warcards.games.race_to_messina.codes import NO_CARD, Phase
 
 if TYPE_CHECKING:
@@ -41,10 +43,10 @@ K_DONE = 7
 K_PASS = 8
 
 
-@cache
-def action_layout() -> ActionLayout:
-    """The action layout for the card list (see the module docstring): N cards, D discard-ability cards."""
-    table = card_table()
+@lru_cache(maxsize=64)
+def action_layout(table: CardTable) -> ActionLayout:
+    """The action layout for a card table (see the module docstring): N cards, D discard-ability cards
+    (cached per table; a tuner's trials each load a table of their own)."""
     n = table.size
     return ActionLayout.build(
         ("discard", n),
@@ -64,17 +66,17 @@ SINGLE_WORDS = ("keep", "reveal", "done", "pass")
 """The notation of the one-action blocks, in layout order (K_KEEP .. K_PASS)."""
 
 
-def decode(action: int) -> tuple[int, int, int]:
+def decode(table: CardTable, action: int) -> tuple[int, int, int]:
     """(kind, card, target) of a player action; card and target are NO_CARD where they do not apply."""
-    layout = action_layout()
+    layout = action_layout(table)
     if not 0 <= action < layout.size:
         raise InvalidActionError(f"{action} is not a Race to Messina action: actions are 0..{layout.size - 1}")
-    n = card_table().size
+    n = table.size
     if action < layout.target:
         return action // n, action % n, NO_CARD
     if action < layout.keep:
         k, target = divmod(action - layout.target, n)
-        return K_TARGET, card_table().dt_cards[k], target
+        return K_TARGET, table.dt_cards[k], target
     return _SINGLE_KINDS[layout.decode(action)[0]], NO_CARD, NO_CARD
 
 
@@ -87,9 +89,8 @@ def _strip_brackets(text: str) -> str:
     return text.strip().strip("()").strip()
 
 
-def parse_card(text: str) -> int:
+def parse_card(table: CardTable, text: str) -> int:
     """A card number from `X05`, `Luftwaffe` or `X05 Luftwaffe` (case-insensitive); linear in `text`."""
-    table = card_table()
     cleaned = _strip_brackets(text)
     key = cleaned.lower()
     if key in table.by_key:
@@ -103,8 +104,8 @@ def parse_card(text: str) -> int:
             return card
         raise InvalidActionError(f"{ident.upper()} is {table.names[card]!r}, not {quote(rest)}")
     raise InvalidActionError(
-        f"unknown card {quote(text.strip())}: write a card id (X01..X47, A01..A47) or a card name, e.g. "
-        "'X05' or 'Luftwaffe' (see docs/notation/race-to-messina.md)"
+        f"unknown card {quote(text.strip())}: write a card id ({id_ranges(table)}) or a card name, e.g. "
+        f"{quote(table.ids[0])} or {quote(table.names[0])} (see docs/notation/race-to-messina.md)"
     )
 
 
@@ -125,12 +126,19 @@ _SIDES = {"american": False, "americans": False, "british": True, "brit": True, 
 _TARGET_WORDS = ("target", "on", "->")
 
 
-def parse(text: str, sicily_axis_deploy: bool) -> int:
+def id_ranges(table: CardTable) -> str:
+    """`X01..X47, A01..A47`: the first and last id of each faction (Axis cards come first in a table)."""
+    axis = [ident for ident in table.ids if ident[0] == "X"]
+    ally = [ident for ident in table.ids if ident[0] == "A"]
+    return ", ".join(f"{ids[0]}..{ids[-1]}" for ids in (axis, ally) if ids)
+
+
+def parse(table: CardTable, text: str, sicily_axis_deploy: bool) -> int:
     """The action for `text` (context-free: the same text is the same action everywhere).
 
     Bare numbers are the engine's (`State.parse_action`). Linear in the length of `text`: words are found
     with `str.split`, never with a backtracking pattern."""
-    layout = action_layout()
+    layout = action_layout(table)
     stripped = text.strip()
     lowered = stripped.lower()
     simple = {"keep": layout.keep, "reveal": layout.reveal, "done": layout.done, "pass": layout.pass_}
@@ -142,13 +150,13 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
     if not rest:
         raise InvalidActionError(f"cannot read {quote(text)}: {FORMS}")
     if verb == "discard":
-        return parse_card(rest)
+        return parse_card(table, rest)
     if verb == "draw":
-        return parse_card(rest)
+        return parse_card(table, rest)
     if verb == "deploy":
         words = rest.split()
         if len(words) >= 3 and words[-2].lower() in _SIDE_WORDS and words[-1].lower() in _SIDES:
-            card = parse_card(" ".join(words[:-2]))
+            card = parse_card(table, " ".join(words[:-2]))
             return (layout.deploy_second if _SIDES[words[-1].lower()] else layout.deploy) + card
         if sicily_axis_deploy:
             card_text = rest if len(rest) <= QUOTE_LIMIT else "CARD"
@@ -156,28 +164,27 @@ def parse(text: str, sicily_axis_deploy: bool) -> int:
                 f"Deployment (Sicily): the Axis deploys to one of two Sets; write 'deploy {card_text} vs americans' "
                 f"or 'deploy {card_text} vs british'"
             )
-        return layout.deploy + parse_card(rest)
+        return layout.deploy + parse_card(table, rest)
     if verb == "activate":
         words = rest.split()
         split = next((i for i in range(1, len(words) - 1) if words[i].lower() in _TARGET_WORDS), -1)
         if split < 0:
-            return layout.activate + parse_card(rest)
-        source = parse_card(" ".join(words[:split]))
-        target = parse_card(" ".join(words[split + 1:]))
-        k = card_table().dt_index[source]
+            return layout.activate + parse_card(table, rest)
+        source = parse_card(table, " ".join(words[:split]))
+        target = parse_card(table, " ".join(words[split + 1:]))
+        k = table.dt_index[source]
         if k < 0:
             raise InvalidActionError(
-                f"{card_label(card_table(), source)} has no discard ability, so it takes no target; "
-                f"write 'activate {card_table().ids[source]}'"
+                f"{card_label(table, source)} has no discard ability, so it takes no target; "
+                f"write 'activate {table.ids[source]}'"
             )
-        return layout.target + k * card_table().size + target
+        return layout.target + k * table.size + target
     raise InvalidActionError(f"unknown verb {quote(verb)} in {quote(text)}: {FORMS}")
 
 
-def to_string(action: int, sicily_axis: bool) -> str:
+def to_string(table: CardTable, action: int, sicily_axis: bool) -> str:
     """A player action in the notation; `sicily_axis` adds the Set to Axis deployments in Sicily."""
-    table = card_table()
-    kind, card, target = decode(action)
+    kind, card, target = decode(table, action)
     if kind == K_DISCARD:
         return f"discard {card_label(table, card)}"
     if kind == K_DEPLOY:
@@ -191,9 +198,9 @@ def to_string(action: int, sicily_axis: bool) -> str:
     return SINGLE_WORDS[kind - K_KEEP]
 
 
-def chance_to_string(outcome: int) -> str:
+def chance_to_string(table: CardTable, outcome: int) -> str:
     """A chance outcome: the card drawn."""
-    return f"draw {card_label(card_table(), outcome)}"
+    return f"draw {card_label(table, outcome)}"
 
 
 def sicily_axis_deploying(state: RaceToMessinaState) -> bool:
@@ -205,8 +212,8 @@ def sicily_axis_deploying(state: RaceToMessinaState) -> bool:
 def action_to_string(state: RaceToMessinaState, action: int) -> str:
     """`action` in the notation at `state`: a draw at a chance node, a player's action elsewhere."""
     if state.to_act == CHANCE and 0 <= action < state.table.size:
-        return chance_to_string(action)
-    return to_string(action, sicily_axis_deploying(state))
+        return chance_to_string(state.table, action)
+    return to_string(state.table, action, sicily_axis_deploying(state))
 
 
 def parse_action(state: RaceToMessinaState, text: str) -> int:
@@ -221,4 +228,4 @@ def parse_action(state: RaceToMessinaState, text: str) -> int:
         raise InvalidActionError(
             f"{quote(text)} is a chance outcome (a draw is the game's event), but a player is to act now"
         )
-    return parse(text, sicily_axis_deploying(state))
+    return parse(state.table, text, sicily_axis_deploying(state))

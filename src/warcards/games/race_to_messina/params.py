@@ -1,7 +1,7 @@
 """Race to Messina options and the per-variant numbers of the rule text.
 
-Options: `variant` ("invasion" default, "race", "sicily") and `players` (None, or the variant's own seat
-count: 2, 2, 3). Each variant's table below is the rule text's numbers (hand size, discard limit,
+Options: `variant` ("invasion" default, "race", "sicily"), `players` (None, or the variant's own seat
+count: 2, 2, 3) and `cards` (None, or the path of a card file in the format of `cards.toml`). Each variant's table below is the rule text's numbers (hand size, discard limit,
 activation order, Progress Token goals), read in one place.
 """
 
@@ -30,6 +30,12 @@ OPTIONS: list[OptionSpec] = [
         None,
         "seat count; implied by the variant (invasion 2, race 2, sicily 3) — a given value must match it",
         allowed=(None, 2, 3),
+    ),
+    OptionSpec(
+        "cards",
+        None,
+        "path of a card file in the format of cards.toml: a regular UTF-8 file of at most 1 MiB, 1-100 Axis and "
+        "1-100 Ally cards (warcards guide race-to-messina, Card files; None: the printed cards; '' is refused)",
     ),
 ]
 

@@ -4,7 +4,8 @@ The board fits an 80x24 terminal beside the prompt and a short move list: every 
 lines or fewer in Invasion and Race and in most Sicily positions (Sicily's four full tables in the Action
 phase, with a hand and Progress marks, can reach 17). It reads only an observation (or the public view), names tables as players do ("Axis set
 against the British") and writes each card as its id, name and force ("A18 Engineers 3F"); the game log
-(the terminal's, from `State.log_lines`) tells what happened.
+(the terminal's, from `State.log_lines`) tells what happened. A game with a card file of its own (the `cards`
+option) names its cards in every view by `deck_digest`, and the board reads names and forces from that table.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from warcards.games.race_to_messina.cards import card_table
+from warcards.games.race_to_messina.cards import CardTable, table_by_digest
 from warcards.games.race_to_messina.log import PHASE_WORDS, end_reason, seat_title, zone_name
 from warcards.games.race_to_messina.params import Variant, variant_with
 
@@ -26,9 +27,8 @@ STATUS_WIDTH = 60
 """The prompt's status line: at most this many characters."""
 
 
-def _card(card_id: str, activated: bool = False) -> str:
+def _card(table: CardTable, card_id: str, activated: bool = False) -> str:
     """`A18 Engineers 3F`, with `*` once activated this Action phase."""
-    table = card_table()
     card = table.by_key[card_id.lower()]
     return f"{card_id} {table.names[card]} {table.force[card]}F" + ("*" if activated else "")
 
@@ -76,17 +76,17 @@ def _marks(obs: dict[str, Any], zone: str) -> str:
     return f" [{', '.join(marks)}]" if marks else ""
 
 
-def _tables(variant: Variant, obs: dict[str, Any]) -> list[str]:
+def _tables(variant: Variant, table: CardTable, obs: dict[str, Any]) -> list[str]:
     """Each battle's totals, then each table's cards (Race: each table holds both an attack and a defence)."""
     lines: list[str] = []
     for zone in variant.group_zone:
         name = zone_name(variant, zone)
-        cards = [_card(entry["id"], entry["activated"]) for entry in obs["table"][zone]]
+        cards = [_card(table, entry["id"], entry["activated"]) for entry in obs["table"][zone]]
         lines += _pack(f"{name} {_totals(variant, obs, zone)}{_marks(obs, zone)}: ", cards or ["no card"])
     return lines
 
 
-def _deploying(variant: Variant, obs: dict[str, Any]) -> list[str]:
+def _deploying(variant: Variant, table: CardTable, obs: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     for zone, cards in obs.get("deploying", {}).items():
         if not cards:
@@ -94,7 +94,7 @@ def _deploying(variant: Variant, obs: dict[str, Any]) -> list[str]:
         where = ""
         if len(obs["deploying"]) > 1:
             where = " to the " + zone_name(variant, zone.replace("deploying:", "table:"))
-        lines += _pack(f"Deploying face down{where}: ", [_card(c) for c in cards])
+        lines += _pack(f"Deploying face down{where}: ", [_card(table, c) for c in cards])
     return lines
 
 
@@ -121,16 +121,17 @@ def render(observation: dict[str, Any], seat: int) -> str:
     seat may not know."""
     obs = observation
     variant = variant_with(obs["variant"], obs.get("params"))
+    table = table_by_digest(obs.get("deck_digest"))
     lines = _header(variant, obs)
     if obs["phase"] == "action" or any(obs["table"].values()):
-        lines += _tables(variant, obs)
-    lines += _deploying(variant, obs)
+        lines += _tables(variant, table, obs)
+    lines += _deploying(variant, table, obs)
     if obs.get("hand") or ("hand" in obs and obs["phase"] != "action"):
         supply = (obs.get("supply") or {}).get("card")
-        hand = [_card(c) + (" (Supply: 'keep' or 'reveal')" if c == supply else "") for c in obs["hand"]]
+        hand = [_card(table, c) + (" (Supply: 'keep' or 'reveal')" if c == supply else "") for c in obs["hand"]]
         lines += _pack(f"Your hand ({len(obs['hand'])}): ", hand or ["empty"])
     for name, cards in obs.get("known_hands", {}).items():
-        lines += _pack(f"Recon, {seat_title(name)} hand: ", [_card(c) for c in cards])
+        lines += _pack(f"Recon, {seat_title(name)} hand: ", [_card(table, c) for c in cards])
     if obs["winner"]:
         lines += textwrap.wrap("Game over: " + _end_text(variant, obs), WIDTH, subsequent_indent="  ")
     if len(lines) < HEIGHT:

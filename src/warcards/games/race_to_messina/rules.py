@@ -573,7 +573,7 @@ def illegal_reason(state: RaceToMessinaState, action: int) -> str:
     """A sentence saying why `action` is not legal now, citing the rule section."""
     v = state.variant
     t = state.table
-    kind, card, target = decode(action)
+    kind, card, target = decode(t, action)
     phase = state.phase
     seat = state.current_player()
     seat_name = v.seats[seat] if seat >= 0 else "nobody"

@@ -14,6 +14,7 @@ from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.engine.setupfields import int_field, int_list_field, mapping_field, setup_parts, str_list_field
 from warcards.engine.text import quote
 from warcards.games.race_to_messina import rules
+from warcards.games.race_to_messina.cards import CardTable
 from warcards.games.race_to_messina.codes import PHASE_NAMES, Phase
 from warcards.games.race_to_messina.notation import parse_card
 from warcards.games.race_to_messina.state import RaceToMessinaState
@@ -26,11 +27,11 @@ POSITION_FIELDS = ("phase", "turn", "pt", "seat", "slot", "passed", "activated",
                    "known")
 
 
-def _card(text: Any, where: str) -> int:
+def _card(table: CardTable, text: Any, where: str) -> int:
     if not isinstance(text, str):
         raise SetupError(f"setup: {where}: {quote(text)} is not a card id")
     try:
-        return parse_card(text)
+        return parse_card(table, text)
     except InvalidActionError as error:
         raise SetupError(f"setup: {where}: {error}") from None
 
@@ -77,7 +78,7 @@ def apply_setup(state: RaceToMessinaState, spec: Mapping[str, Any]) -> None:
         if not isinstance(cards, list):
             raise SetupError(f"setup: zone {zone!r} must be a list of card ids or \"rest\"")
         for text in cards:
-            card = _card(text, f"zone {zone!r}")
+            card = _card(t, text, f"zone {zone!r}")
             if card in placed:
                 raise SetupError(f"setup: card {t.ids[card]} is placed twice ({placed[card]!r} and {zone!r})")
             placed[card] = zone
@@ -137,9 +138,9 @@ def _apply_position(state: RaceToMessinaState, position: Mapping[str, Any]) -> N
     for seat_name, cards in mapping_field(position, "known", list).items():
         viewer = _seat(state, seat_name, "known")
         for text in cards:
-            state.recon_known[viewer] |= 1 << _card(text, "position field 'known'")
+            state.recon_known[viewer] |= 1 << _card(state.table, text, "position field 'known'")
     for text in str_list_field(position, "activated"):
-        card = _card(text, "position field 'activated'")
+        card = _card(state.table, text, "position field 'activated'")
         if not any(card in table for table in state.on_table):
             raise SetupError(f"setup: activated card {text} is not on a table")
         state.activated |= 1 << card

@@ -3,7 +3,8 @@
 What a seat may know: its own hand and its own not-yet-revealed deployment; every table, discard pile
 and PT; how many cards each other hand and each deck holds (during Deployment another seat's hidden choice
 still counts in its hand size, R31); the cards it saw with Recon that have not left that hand publicly
-(R33); the card it drew with Supply; and this turn's public log.
+(R33); the card it drew with Supply; and this turn's public log. A game with house rules says so under
+`params`, a game with a card file of its own (the `cards` option) under `deck_digest` (never its path).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.games.race_to_messina import rules
-from warcards.games.race_to_messina.cards import ALLY, AXIS, force_total
+from warcards.games.race_to_messina.cards import ALLY, AXIS, force_total, is_shipped
 from warcards.games.race_to_messina.codes import (
     DRAW,
     EV_ACTIVATE,
@@ -290,12 +291,17 @@ def observe_public(state: RaceToMessinaState) -> JSON:
     return view
 
 
-def _with_params(state: RaceToMessinaState, view: dict[str, Any]) -> dict[str, Any]:
+def _with_params(state: RaceToMessinaState, view: dict[str, Any],
+                 fields: frozenset[str] = frozenset({"params", "deck_digest"})) -> dict[str, Any]:
     """A game with house rules (changed rule parameters) says so in every view, under `params`, so the
-    board and the bots read the goals and sizes of the game being played; the rule text's game adds nothing."""
+    board and the bots read the goals and sizes of the game being played; a game with a card file of its
+    own names its cards under `deck_digest` (the SHA-256 of the file, by which the board finds the cards'
+    names and forces, `cards.table_by_digest`). The rule text's game with the printed cards adds nothing."""
     changed = state.game.options.get("params")
-    if changed:
+    if changed and "params" in fields:
         view["params"] = dict(changed)
+    if "deck_digest" in fields and not is_shipped(state.table):
+        view["deck_digest"] = state.table.digest
     return view
 
 
@@ -308,7 +314,7 @@ def observe_fields(state: RaceToMessinaState, seat: int, fields: frozenset[str])
     """The top-level `fields` of `observe(state, seat)`, each computed only when asked for (bots read a few
     fields on every move)."""
     view = {name: build(state, seat) for name, build in _FIELDS.items() if name in fields}
-    return _with_params(state, view) if "params" in fields else view
+    return _with_params(state, view, fields)
 
 
 def _redacted(event: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -401,7 +407,7 @@ def hidden_action_text(state: RaceToMessinaState, action: int, seat: int | None)
         return f"{names[drawer]} draws a card" + (" (Supply)" if state.phase == Phase.ACTION else "")
     if seat == player:
         return None
-    if decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
+    if decode(state.table, action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
         return f"{names[player]} deploys a card face down"
     return None
 
@@ -412,6 +418,6 @@ def nothing_to(state: RaceToMessinaState, action: int, seat: int | None) -> bool
     still to move and its hand size counts the chosen card as still in hand — so not even the number of
     choices reaches it (`State._nothing_to`). None otherwise: every other step gives each seat a line."""
     player = state.current_player()
-    if player >= 0 and seat != player and decode(action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
+    if player >= 0 and seat != player and decode(state.table, action)[0] in (K_DEPLOY, K_DEPLOY_SECOND):
         return True
     return None
