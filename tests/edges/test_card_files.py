@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,18 +25,20 @@ import warcards
 from tests.edges.scale import examples
 from warcards.engine.api import CHANCE, Game
 from warcards.engine.cards import MAX_CARD_FILE_BYTES, MAX_MESSAGE
-from warcards.engine.errors import CardDataError, OptionError
+from warcards.engine.errors import CardDataError, InvalidActionError, OptionError
 from warcards.engine.registry import game_module, game_spec, option_specs
 from warcards.testing.battery import Tally, play_checked
 
 CARD_GAMES = [game_id for game_id in warcards.games() if any(s.name == "cards" for s in option_specs(game_id))]
 SHIPPED = {game_id: Path(str(game_module(game_id).__file__)).with_name("cards.toml") for game_id in CARD_GAMES}
 SHORT_GAME: dict[str, dict[str, Any]] = {"naval-war": {"players": 2, "target": 20}, "cards-of-war": {"length": "short"},
-              "med-sirocco": {"players": 2, "operations": 10}}
+              "med-sirocco": {"players": 2, "operations": 10}, "race-to-messina": {"variant": "sicily"}}
 """Options that make a playability check quick; the deck is the one under test."""
-ROWS = {"naval-war": ("ship", "play"), "cards-of-war": ("card", "pair"), "med-sirocco": ("cards",)}
+ROWS = {"naval-war": ("ship", "play"), "cards-of-war": ("card", "pair"), "med-sirocco": ("cards",),
+        "race-to-messina": ("card",)}
 FIELDS = ["id", "name", "code", "copies", "hits", "gun", "score", "types", "kill", "kind", "side", "theatre",
-          "category", "value", "red", "nation", "years", "vp", "cards", "stand_in"]
+          "category", "value", "red", "nation", "years", "vp", "cards", "stand_in", "faction", "restriction",
+          "force", "traits", "ability", "targets", "modifier_traits", "modifier_bonus", "immune_to", "italian"]
 HYPOTHESIS = settings(max_examples=examples(40), deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                              HealthCheck.filter_too_much])
@@ -105,7 +108,8 @@ def refused(call: Callable[[], object], kind: type[Exception] = CardDataError) -
 
 
 def test_the_games_with_a_card_file_option() -> None:
-    assert sorted(CARD_GAMES) == ["cards-of-war", "med-sirocco", "naval-war"]
+    assert sorted(CARD_GAMES) == ["cards-of-war", "med-sirocco", "naval-war", "race-to-messina"]
+    assert sorted(SHORT_GAME) == sorted(ROWS) == sorted(CARD_GAMES)
 
 
 # ----- property tests ---------------------------------------------------------------------------------------
@@ -289,6 +293,8 @@ def test_an_unknown_top_level_table_is_refused_naming_the_file(tmp_path: Path, g
         ("cards-of-war", "score = 4", 'score = "4"', "score"),
         ("naval-war", "red = true", "red = 1", "red"),
         ("med-sirocco", "vp = 2", "vp = 2.0", "vp"),
+        ("race-to-messina", "force = 9", 'force = "9"', "force"),
+        ("race-to-messina", "italian = true", "italian = 1", "italian"),
     ],
 )
 def test_a_value_of_the_wrong_type_is_refused_not_converted(
@@ -418,12 +424,13 @@ def test_edited_deck_file_is_reloaded(tmp_path: Path, game_id: str) -> None:
     before = warcards.load_game(game_id, cards=str(path))
     text = path.read_text()
     edits = {"naval-war": ("hits = 9", "hits = 8"), "cards-of-war": ("score = 2", "score = 3"),
-             "med-sirocco": ('name = "HMS Warspite"', 'name = "HMS Warspite II"')}
+             "med-sirocco": ('name = "HMS Warspite"', 'name = "HMS Warspite II"'),
+             "race-to-messina": ("force = 9", "force = 8")}
     old, new = edits[game_id]
     write(path, text.replace(old, new, 1))
     after = warcards.load_game(game_id, cards=str(path))
     facts = {"naval-war": lambda g: g.table.ship_hits, "cards-of-war": lambda g: g.table.score,
-             "med-sirocco": lambda g: g.table.names}
+             "med-sirocco": lambda g: g.table.names, "race-to-messina": lambda g: g.table.force}
     assert facts[game_id](before) != facts[game_id](after)
     write(path, text)
     assert facts[game_id](warcards.load_game(game_id, cards=str(path))) == facts[game_id](before)
@@ -467,3 +474,103 @@ def test_race_to_messina_card_tables_use_the_same_path(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     assert "named pipe" in refused(lambda: load_cards(pipe))
     assert "card = " not in refused(lambda: load_cards(write(tmp_path / "card.toml", "card = 5\n")))
+
+
+# ----- Race to Messina: the game's own cards everywhere ------------------------------------------------------------
+def race_cards(tmp_path: Path, name: str, **changes: dict[str, Any]) -> str:
+    """A Race to Messina card file: the shipped one with these fields changed, by card id."""
+    data = shipped("race-to-messina")
+    for row in data["card"]:
+        row.update(changes.get(row["id"], {}))
+    return str(write(tmp_path / name, toml_document(data)))
+
+
+def test_a_changed_race_to_messina_force_changes_play_rules_notation_heuristic_encoding_and_evaluate(
+    tmp_path: Path,
+) -> None:
+    from warcards.games.race_to_messina.encoding import encode_observation
+    from warcards.games.race_to_messina.evaluate import evaluate
+    from warcards.games.race_to_messina.heuristic import RaceToMessinaHeuristic
+    from warcards.match import play_match
+
+    assert next(row for row in shipped("race-to-messina")["card"] if row["id"] == "X35")["force"] == 9
+    path = race_cards(tmp_path, "tigers.toml", X35={"force": 1})
+    printed = warcards.load_game("race-to-messina")
+    changed = warcards.load_game("race-to-messina", cards=path)
+    heuristics = ["heuristic", "heuristic"]
+    assert play_match(printed, heuristics, 5).actions != play_match(changed, heuristics, 5).actions
+    assert play_match(changed, heuristics, 5).actions == play_match(changed, heuristics, 5).actions
+
+    def position(game: Game) -> Any:
+        return game.state_from_setup({"zones": {"table:axis": ["X35", "X19"], "table:allies": ["A17", "A40"],
+                                                "hand:allies": ["A02"]}, "position": {"phase": "action"}})
+
+    before, after = position(printed), position(changed)
+    assert before.observe(0)["totals"]["table:axis"]["total"] - after.observe(0)["totals"]["table:axis"]["total"] == 8
+    assert before.returns() == after.returns() == [0.0, 0.0]
+    assert evaluate(before) != evaluate(after)  # the Axis holds with less force
+    assert not np.array_equal(encode_observation(before.observe(0), printed),
+                              encode_observation(after.observe(0), changed))
+    render = game_spec("race-to-messina").render
+    assert render is not None
+    assert "X35 Company of Tigers 9F" in render.load()(before.observe(0), 0)
+    assert "X35 Company of Tigers 1F" in render.load()(after.observe(0), 0)
+    tigers = changed.table.by_key["x35"]
+    assert RaceToMessinaHeuristic(printed, 1, 0).values[tigers] - RaceToMessinaHeuristic(changed, 1, 0).values[tigers] == 8
+    assert "(1F" in changed.state_from_setup({"zones": {"hand:axis": ["X35"]}, "position": {
+        "phase": "deployment", "seat": "axis"}}).action_label(changed.layout.deploy + tigers)
+
+
+def test_a_renamed_race_to_messina_card_is_written_and_read_by_its_new_name(tmp_path: Path) -> None:
+    game = warcards.load_game("race-to-messina", cards=race_cards(tmp_path, "stukas.toml", X05={"name": "Stuka Wing"}))
+    state = game.state_from_setup({"zones": {"hand:axis": ["X05"]}, "position": {"phase": "deployment", "seat": "axis"}})
+    action = state.parse_action("deploy stuka wing")
+    assert state.action_to_string(action) == "deploy X05 Stuka Wing"
+    assert "unknown card 'Luftwaffe'" in refused(lambda: state.parse_action("deploy Luftwaffe"), InvalidActionError)
+    assert warcards.load_game("race-to-messina").new_initial_state().parse_action("draw Luftwaffe") == 4
+
+
+def test_a_race_to_messina_card_file_with_another_card_count_plays_with_its_own_layout(tmp_path: Path) -> None:
+    from warcards.games.race_to_messina.encoding import encode_observation, observation_shape
+
+    data = shipped("race-to-messina")
+    extra = dict(data["card"][0], id="X48", name="Second Rubble")
+    data["card"] = [row for row in data["card"] if row["id"] != "A47"] + [extra]
+    game = warcards.load_game("race-to-messina", cards=str(write(tmp_path / "more.toml", toml_document(data))))
+    printed = warcards.load_game("race-to-messina")
+    assert game.table.size == 94 and game.table.ids[47] == "X48" and "A47" not in game.table.by_key
+    assert len(game.table.dt_cards) == len(printed.table.dt_cards) + 1
+    assert game.num_distinct_actions == printed.num_distinct_actions + 94
+    plays_to_the_end(game)
+    state = game.new_initial_state()
+    assert encode_observation(state.observe(0), game).shape == observation_shape(game) == (881,)
+    data["card"] = [row for row in data["card"] if row["faction"] == "axis" or row["id"] < "A10"]
+    small = warcards.load_game("race-to-messina", variant="race",
+                               cards=str(write(tmp_path / "small.toml", toml_document(data))))
+    assert small.table.size == 48 + 9 and observation_shape(small) == (9 * 57 + 35,)
+    plays_to_the_end(small)
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"X05": {"name": "Strike on Palermo"}}, "card X05: field name: Value error, a name may not hold the word 'on'"),
+    ({"X05": {"name": "Retreat to British"}}, "card X05: field name: Value error, a name may not end with 'to british'"),
+    ({"X05": {"name": "Luftwaffe  Wing"}}, "card X05: field name: a name is words separated by single spaces"),
+    ({"X05": {"name": "Luftwaffe (old)"}}, "without parentheses"),
+    ({"X05": {"name": "X06"}}, "card X06: 'x06' is used twice"),
+    ({"X05": {"force": 11}}, "card X05: field force: Input should be less than or equal to 10"),
+    ({"X05": {"traits": ["Cavalry"]}}, "card X05: field traits.0: Input should be 'Tanks'"),
+    ({"X05": {"faction": "ally"}}, "X ids are Axis cards and A ids are Ally cards"),
+])
+def test_a_broken_race_to_messina_card_is_refused_naming_the_file_the_card_and_the_field(
+    tmp_path: Path, changes: dict[str, dict[str, Any]], words: str
+) -> None:
+    message = refused(lambda: warcards.load_game("race-to-messina", cards=race_cards(tmp_path, "mine.toml", **changes)))
+    assert message.startswith("card file '") and "mine.toml" in message and words in message, message
+
+
+def test_a_race_to_messina_file_without_the_cards_of_a_side_is_refused(tmp_path: Path) -> None:
+    data = shipped("race-to-messina")
+    data["card"] = [row for row in data["card"] if row["faction"] == "axis"]
+    message = refused(lambda: warcards.load_game("race-to-messina", cards=str(
+        write(tmp_path / "axis-only.toml", toml_document(data)))))
+    assert "the deck holds 0 ally cards; a playable deck holds 1 to 100" in message
