@@ -41,7 +41,7 @@ from warcards.arena.tune import (
 from warcards.arena.tune_cards import card_defaults, dump_toml, split_setting
 from warcards.bots import make_agent
 from warcards.engine.cards import read_toml
-from warcards.engine.registry import param_specs
+from warcards.engine.registry import load_game, param_specs
 
 from .coingame import CARD_COIN_CARDS, EDGE, CardCoinGame, CoinGame
 
@@ -248,10 +248,47 @@ def test_a_card_field_out_of_the_games_range_exits_2_with_a_sentence(tmp_path: P
     message = error.decode()
     assert "card A01: field score" in message and "less than or equal to 14" in message
     assert "Traceback" not in message
-    space.write_text('game = "race-to-messina"\n\n[cards.X01]\nforce = { low = 1, high = 5 }\n')
+    space.write_text('game = "race-to-messina"\nbot = "random"\n\n[cards.X01]\nforce = { low = 1, high = 12 }\n')
     worker = tune(tmp_path / "out", space)
     _, error = worker.communicate(timeout=300)
-    assert worker.returncode == 2 and "race-to-messina takes no cards option" in error.decode()
+    message = error.decode()
+    assert worker.returncode == 2 and "card X01: field force" in message and "less than or equal to 10" in message
+    assert "Traceback" not in message
+
+
+RACE_CARDS_SPACE = """game = "race-to-messina"
+options = { variant = "race" }
+bot = "random"
+games = 6
+batch = 6
+trials = 4
+
+[cards.X35]                        # Company of Tigers, force 9 in the printed list
+force = { low = 5, high = 10 }
+"""
+
+
+def test_a_race_to_messina_card_field_is_tuned_through_its_cards_option(tmp_path: Path) -> None:
+    space = tmp_path / "tigers.toml"
+    space.write_text(RACE_CARDS_SPACE)
+    folder = tmp_path / "out"
+    worker = tune(folder, space)
+    _, error = worker.communicate(timeout=900)
+    assert worker.returncode == 0, error.decode()
+    import optuna
+
+    study = optuna.load_study(study_name="race-to-messina-tigers-seed0",
+                              storage=f"sqlite:///{folder / 'study.sqlite3'}")
+    assert [t.state.name for t in study.trials] == ["COMPLETE"] * 4
+    tried = [t.params["X35.force"] for t in study.trials]
+    assert tried[0] == 9 and set(tried) <= set(range(5, 11)) and len(set(tried)) > 1  # the file's value first
+    files = sorted((folder / "cards").glob("cards-*.toml"))
+    forces = {next(row["force"] for row in read_toml(f)["card"] if row["id"] == "X35"): f for f in files}
+    assert set(tried) - {9} <= set(forces) <= set(range(5, 11)) - {9}  # the rule text's trial plays the shipped file
+    for force, path in forces.items():
+        game = load_game("race-to-messina", variant="race", cards=str(path))
+        assert game.table.force[game.table.by_key["x35"]] == force  # what that trial's games played
+    assert "Traceback" not in error.decode()
 
 
 class Recording(InlineBackend):

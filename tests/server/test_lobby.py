@@ -60,7 +60,7 @@ def test_a_bad_option_is_refused_with_the_engine_message(client: TestClient) -> 
     assert answer.json()["detail"] == str(expected.value)
 
 
-@pytest.mark.parametrize("game_id", ["med-sirocco", "naval-war", "cards-of-war"])
+@pytest.mark.parametrize("game_id", ["med-sirocco", "naval-war", "cards-of-war", "race-to-messina"])
 def test_a_card_file_on_the_server_cannot_be_chosen_by_a_client(client: TestClient, game_id: str) -> None:
     seats = [{"kind": "person"}] * load_game(game_id).num_players
     for path in ("/etc/passwd", "cards.toml", ""):
