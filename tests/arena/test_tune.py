@@ -256,20 +256,15 @@ def test_a_card_field_out_of_the_games_range_exits_2_with_a_sentence(tmp_path: P
     assert "Traceback" not in message
 
 
-RACE_CARDS_SPACE = """game = "race-to-messina"
-options = { variant = "race" }
-bot = "random"
-games = 6
-batch = 6
-trials = 4
-
-[cards.X35]                        # Company of Tigers, force 9 in the printed list
-force = { low = 5, high = 10 }
-"""
+RACE_CARDS_SPACE = SPACE.replace("trials = 5", "trials = 4").replace(
+    "[parameters]\nbritish_hand_size = { low = 8, high = 14 }",
+    "[cards.X35]                        # Company of Tigers, force 9 in the printed list\nforce = { low = 5, high = 10 }",
+)
 
 
 def test_a_race_to_messina_card_field_is_tuned_through_its_cards_option(tmp_path: Path) -> None:
     space = tmp_path / "tigers.toml"
+    assert "[cards.X35]" in RACE_CARDS_SPACE and "[parameters]" not in RACE_CARDS_SPACE
     space.write_text(RACE_CARDS_SPACE)
     folder = tmp_path / "out"
     worker = tune(folder, space)
