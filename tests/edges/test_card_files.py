@@ -513,8 +513,11 @@ def test_a_changed_race_to_messina_force_changes_play_rules_notation_heuristic_e
                               encode_observation(after.observe(0), changed))
     render = game_spec("race-to-messina").render
     assert render is not None
+    assert "deck_digest" not in before.observe(0) and "deck_digest" not in before.public_view()
+    assert after.observe(1)["deck_digest"] == after.public_view()["deck_digest"] == changed.table.digest
     assert "X35 Company of Tigers 9F" in render.load()(before.observe(0), 0)
     assert "X35 Company of Tigers 1F" in render.load()(after.observe(0), 0)
+    assert "X35 Company of Tigers 1F" in render.load()(after.public_view(), -1)
     tigers = changed.table.by_key["x35"]
     assert RaceToMessinaHeuristic(printed, 1, 0).values[tigers] - RaceToMessinaHeuristic(changed, 1, 0).values[tigers] == 8
     assert "(1F" in changed.state_from_setup({"zones": {"hand:axis": ["X35"]}, "position": {
