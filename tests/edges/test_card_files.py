@@ -563,6 +563,7 @@ def test_a_race_to_messina_card_file_with_another_card_count_plays_with_its_own_
     ({"X05": {"force": 11}}, "card X05: field force: Input should be less than or equal to 10"),
     ({"X05": {"traits": ["Cavalry"]}}, "card X05: field traits.0: Input should be 'Tanks'"),
     ({"X05": {"faction": "ally"}}, "X ids are Axis cards and A ids are Ally cards"),
+    ({"X05": {"id": "X5"}}, "card X5: field id: ids are X00–X99 (Axis) and A00–A99 (Allies)"),
 ])
 def test_a_broken_race_to_messina_card_is_refused_naming_the_file_the_card_and_the_field(
     tmp_path: Path, changes: dict[str, dict[str, Any]], words: str

@@ -87,7 +87,7 @@ class CardModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(pattern=r"^[XA]\d\d$", description="ids are X01–X99 (Axis) and A01–A99 (Allies)")
+    id: str = Field(pattern=r"^[XA]\d\d$", description="ids are X00–X99 (Axis) and A00–A99 (Allies)")
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH, pattern=r"^[^\s()]+( [^\s()]+)*$",
                       description="a name is words separated by single spaces, without parentheses (the "
                                   "notation writes 'X05 Luftwaffe')")

@@ -1,8 +1,9 @@
 """Race to Messina options and the per-variant numbers of the rule text.
 
 Options: `variant` ("invasion" default, "race", "sicily"), `players` (None, or the variant's own seat
-count: 2, 2, 3) and `cards` (None, or the path of a card file in the format of `cards.toml`). Each variant's table below is the rule text's numbers (hand size, discard limit,
-activation order, Progress Token goals), read in one place.
+count: 2, 2, 3) and `cards` (None, or the path of a card file in the format of `cards.toml`). Each
+variant's table below is the rule text's numbers (hand size, discard limit, activation order, Progress
+Token goals), read in one place.
 """
 
 from __future__ import annotations
