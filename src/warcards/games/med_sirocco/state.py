@@ -290,6 +290,7 @@ class MedSiroccoState(State):
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
     _legal_actions = rules.legal_actions
     _chance = rules.chance
+    chance_outcomes = rules.chance_outcomes  # the engine's, in one call at a draw (`rules.chance_outcomes`)
     _apply_chance = rules.apply_chance
     _apply = rules.apply
     _illegal_reason = rules.illegal_reason

@@ -21,6 +21,7 @@ from warcards.games.med_sirocco.rules.procedure import (
     apply,
     apply_chance,
     chance,
+    chance_outcomes,
     start_operation,
 )
 from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_points
@@ -30,6 +31,7 @@ __all__ = [
     "apply",
     "apply_chance",
     "chance",
+    "chance_outcomes",
     "draw",
     "hand_limit",
     "illegal_reason",

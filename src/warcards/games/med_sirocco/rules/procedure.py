@@ -6,9 +6,10 @@ and `apply_chance` are the state's hooks.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import UNIFORM_SUMS, Chance, Uniform, not_a_chance_node, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, Chance, State, Uniform, not_a_chance_node, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -46,6 +47,7 @@ from warcards.games.med_sirocco.notation import (
     DIE,
     DISCARD,
     DISCARD_ALL,
+    N_PILE,
     PASS,
     PLAY,
     SEAT,
@@ -244,6 +246,31 @@ def chance(state: MedSiroccoState) -> Chance:
     if ck == ChanceKind.LOST_PICK:
         return Uniform(lost_pick_candidates(state))
     return Uniform(DICE_ACTIONS)
+
+
+DRAW_PAIRS: dict[int, list[tuple[int, float]]] = {}
+"""Per size n of the Force pile: the pairs `(card, 1.0 / n)` for every Force-pile card, indexed by the card
+(`chance_outcomes`; made once per size, read only, shared by every state)."""
+
+
+def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
+    """The engine's `chance_outcomes()` (`State.chance_outcomes`: the pairs of `chance(state)`, its numbers kept
+    as the legal list), in one call for a card drawn into a hand (1.3, 1.5: most chance nodes), which the
+    OpenSpiel-shaped driver loop asks at every draw: the same pairs, the same floats (`Uniform.pairs`), gathered
+    in C from a table shared per pile size; the other chance events and the other nodes go the engine's way."""
+    if state.phase != Phase.CHANCE or state.chance_kind != ChanceKind.DRAW:
+        return State.chance_outcomes(state)
+    pile = state.pile
+    state._legal_cache = pile[:]  # the outcomes' numbers: a copy, since a draw takes its card from the pile
+    size = len(pile)
+    try:
+        table = DRAW_PAIRS[size]
+    except KeyError:
+        share = 1.0 / size
+        table = DRAW_PAIRS[size] = [(card, share) for card in range(N_PILE)]
+    if size > 1:
+        return list(itemgetter(*pile)(table))
+    return [table[pile[0]]]
 
 
 def apply_chance(state: MedSiroccoState, u: float) -> int:
