@@ -293,6 +293,7 @@ class MedSiroccoState(State):
     chance_outcomes = rules.chance_outcomes  # the engine's, in one call at a draw (`rules.chance_outcomes`)
     _apply_chance = rules.apply_chance
     _apply = rules.apply
+    apply_action = rules.apply_action  # the engine's, in one call at a draw (`rules.apply_action`)
     _illegal_reason = rules.illegal_reason
     returns = rules.returns
     action_to_string = notation.action_to_string

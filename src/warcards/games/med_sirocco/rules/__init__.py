@@ -19,6 +19,7 @@ from warcards.games.med_sirocco.rules.play_checks import hand_limit
 from warcards.games.med_sirocco.rules.procedure import (
     advance,
     apply,
+    apply_action,
     apply_chance,
     chance,
     chance_outcomes,
@@ -29,6 +30,7 @@ from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_
 __all__ = [
     "advance",
     "apply",
+    "apply_action",
     "apply_chance",
     "chance",
     "chance_outcomes",

@@ -299,6 +299,29 @@ def apply_chance(state: MedSiroccoState, u: float) -> int:
     return card
 
 
+def apply_action(state: MedSiroccoState, action: int) -> None:
+    """The engine's `apply_action` (`State.apply_action`: check, apply, record), in one call for a card drawn
+    into a hand, which the OpenSpiel-shaped driver loop applies at most chance nodes: the pile is kept sorted and
+    holds each card once, so a binary search both tests the card (instead of a scan of the legal list) and finds
+    where to take it from. Every other action, and a card not in the pile, goes the engine's way (which refuses
+    it with the engine's error, the state unchanged)."""
+    if state.chance_kind == ChanceKind.DRAW and type(action) is int and state.phase == Phase.CHANCE:
+        pile = state.pile
+        i = bisect_left(pile, action)
+        if i < len(pile) and pile[i] == action:
+            del pile[i]
+            queue = state.draw_queue
+            state.hands[queue.pop(0)].append(action)
+            state._history.append(action)
+            state._legal_cache = None
+            if queue and pile:
+                return  # the next draw of the refill: what `advance` would decide, without running it
+            state.chance_kind = -1
+            advance(state)
+            return
+    State.apply_action(state, action)
+
+
 def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
     """Apply a chance outcome other than a draw into a hand (`apply` handles those) and run the procedure on."""
     ck = state.chance_kind
