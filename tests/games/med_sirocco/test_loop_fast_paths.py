@@ -1,4 +1,5 @@
-"""Med Sirocco's own `chance_outcomes` and `apply_action` (the OpenSpiel-shaped loop's fast paths) give exactly what the engine's `State` methods give: the same pairs and floats, the same legal list, the same
+"""Med Sirocco's own `chance_outcomes`, `apply_action` and `legal_actions` (the OpenSpiel-shaped loop's fast paths)
+give exactly what the engine's `State` methods give: the same pairs and floats, the same legal list, the same
 state after a draw, and the engine's refusals with the state unchanged."""
 
 from __future__ import annotations
@@ -87,3 +88,18 @@ def test_a_card_not_in_the_pile_is_refused_at_a_draw_with_the_state_unchanged() 
             with pytest.raises(InvalidActionError):
                 state.apply_action(garbage)  # type: ignore[arg-type]  # what an untrusted caller may pass
         assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_legal_actions_are_the_engines_list_a_fresh_copy_each_time(players: int) -> None:
+    decisions = 0
+    for state in states(players, range(3), advanced=players == 5):
+        engine = state.clone()
+        engine._legal_cache = None
+        expected = State.legal_actions(engine)
+        got = state.legal_actions()
+        assert got == expected
+        decisions += state.current_player() >= 0
+        got.append(-1)  # a copy: the caller may change it
+        assert state.legal_actions() == expected
+    assert decisions > 100

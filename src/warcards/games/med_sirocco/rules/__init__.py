@@ -13,7 +13,7 @@ Operation's steps, a player's play, chance events, `advance`).
 
 from __future__ import annotations
 
-from warcards.games.med_sirocco.rules.legal import illegal_reason, legal_actions
+from warcards.games.med_sirocco.rules.legal import cached_legal_actions, illegal_reason, legal_actions
 from warcards.games.med_sirocco.rules.outcome import draw, supply_candidates
 from warcards.games.med_sirocco.rules.play_checks import hand_limit
 from warcards.games.med_sirocco.rules.procedure import (
@@ -32,6 +32,7 @@ __all__ = [
     "apply",
     "apply_action",
     "apply_chance",
+    "cached_legal_actions",
     "chance",
     "chance_outcomes",
     "draw",
