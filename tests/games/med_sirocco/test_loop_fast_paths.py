@@ -43,7 +43,7 @@ def test_chance_outcomes_are_the_engines_pairs_bit_for_bit(players: int) -> None
         got = state.chance_outcomes()
         assert got == expected
         assert [p.hex() for _, p in got] == [p.hex() for _, p in expected]
-        assert state._legal_cache == engine._legal_cache
+        assert state._legal_cache in (None, engine._legal_cache)  # a draw keeps none: `apply_action` bisects the pile
         if got:
             draws += state.chance_kind == ChanceKind.DRAW
             got.clear()  # a fresh list: the caller may keep or change it

@@ -254,14 +254,14 @@ DRAW_PAIRS: dict[int, list[tuple[int, float]]] = {}
 
 
 def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
-    """The engine's `chance_outcomes()` (`State.chance_outcomes`: the pairs of `chance(state)`, its numbers kept
-    as the legal list), in one call for a card drawn into a hand (1.3, 1.5: most chance nodes), which the
-    OpenSpiel-shaped driver loop asks at every draw: the same pairs, the same floats (`Uniform.pairs`), gathered
-    in C from a table shared per pile size; the other chance events and the other nodes go the engine's way."""
+    """The engine's `chance_outcomes()` (`State.chance_outcomes`: the pairs of `chance(state)`), in one call for a
+    card drawn into a hand (1.3, 1.5: most chance nodes), which the OpenSpiel-shaped driver loop asks at every
+    draw: the same pairs, the same floats (`Uniform.pairs`), gathered in C from a table shared per pile size.
+    Unlike the engine it keeps no copy of the numbers as the legal list: `apply_action` tests a drawn card
+    against the sorted pile itself. The other chance events and the other nodes go the engine's way."""
     if state.phase != Phase.CHANCE or state.chance_kind != ChanceKind.DRAW:
         return State.chance_outcomes(state)
     pile = state.pile
-    state._legal_cache = pile[:]  # the outcomes' numbers: a copy, since a draw takes its card from the pile
     size = len(pile)
     try:
         table = DRAW_PAIRS[size]
