@@ -289,12 +289,9 @@ class MedSiroccoState(State):
 
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
     _legal_actions = rules.legal_actions
-    legal_actions = rules.cached_legal_actions  # the engine's, asking `_legal_actions` directly at a decision
     _chance = rules.chance
-    chance_outcomes = rules.chance_outcomes  # the engine's, in one call at a draw (`rules.chance_outcomes`)
     _apply_chance = rules.apply_chance
     _apply = rules.apply
-    apply_action = rules.apply_action  # the engine's, in one call at a draw (`rules.apply_action`)
     _illegal_reason = rules.illegal_reason
     returns = rules.returns
     action_to_string = notation.action_to_string

@@ -13,16 +13,14 @@ Operation's steps, a player's play, chance events, `advance`).
 
 from __future__ import annotations
 
-from warcards.games.med_sirocco.rules.legal import cached_legal_actions, illegal_reason, legal_actions
+from warcards.games.med_sirocco.rules.legal import illegal_reason, legal_actions
 from warcards.games.med_sirocco.rules.outcome import draw, supply_candidates
 from warcards.games.med_sirocco.rules.play_checks import hand_limit
 from warcards.games.med_sirocco.rules.procedure import (
     advance,
     apply,
-    apply_action,
     apply_chance,
     chance,
-    chance_outcomes,
     start_operation,
 )
 from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_points
@@ -30,11 +28,8 @@ from warcards.games.med_sirocco.rules.scoring import new_deal, returns, victory_
 __all__ = [
     "advance",
     "apply",
-    "apply_action",
     "apply_chance",
-    "cached_legal_actions",
     "chance",
-    "chance_outcomes",
     "draw",
     "hand_limit",
     "illegal_reason",

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import State
 from warcards.games.med_sirocco.cards import (
     E_EXPLOSION,
     E_FOG,
@@ -144,20 +143,6 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     else:
         acts.append(PASS)
     return acts
-
-
-def cached_legal_actions(state: MedSiroccoState) -> list[int]:
-    """The engine's `legal_actions()` (`State.legal_actions`: the legal list, cached until the next action and
-    handed out as a copy), asking a decision node's list of `legal_actions` directly instead of through the
-    engine's `_legal_list` and `current_player` (two calls fewer at every decision of a driver loop); a chance
-    node and the end go the engine's way."""
-    cached = state._legal_cache
-    if cached is None:
-        ph = state.phase
-        if ph == Phase.CHANCE or ph == Phase.END:
-            return State.legal_actions(state)
-        cached = state._legal_cache = legal_actions(state)
-    return cached.copy()
 
 
 def legal_other(state: MedSiroccoState, ph: int) -> list[int]:

@@ -6,10 +6,9 @@ and `apply_chance` are the state's hooks.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from warcards.engine.api import UNIFORM_SUMS, Chance, State, Uniform, not_a_chance_node, uniform_sums
+from warcards.engine.api import UNIFORM_SUMS, Chance, Uniform, not_a_chance_node, uniform_sums
 from warcards.games.med_sirocco.cards import (
     ALL_TYPES,
     E_ADMIRAL,
@@ -47,7 +46,6 @@ from warcards.games.med_sirocco.notation import (
     DIE,
     DISCARD,
     DISCARD_ALL,
-    N_PILE,
     PASS,
     PLAY,
     SEAT,
@@ -248,31 +246,6 @@ def chance(state: MedSiroccoState) -> Chance:
     return Uniform(DICE_ACTIONS)
 
 
-DRAW_PAIRS: dict[int, list[tuple[int, float]]] = {}
-"""Per size n of the Force pile: the pairs `(card, 1.0 / n)` for every Force-pile card, indexed by the card
-(`chance_outcomes`; made once per size, read only, shared by every state)."""
-
-
-def chance_outcomes(state: MedSiroccoState) -> list[tuple[int, float]]:
-    """The engine's `chance_outcomes()` (`State.chance_outcomes`: the pairs of `chance(state)`), in one call for a
-    card drawn into a hand (1.3, 1.5: most chance nodes), which the OpenSpiel-shaped driver loop asks at every
-    draw: the same pairs, the same floats (`Uniform.pairs`), gathered in C from a table shared per pile size.
-    Unlike the engine it keeps no copy of the numbers as the legal list: `apply_action` tests a drawn card
-    against the sorted pile itself. The other chance events and the other nodes go the engine's way."""
-    if state.phase != Phase.CHANCE or state.chance_kind != ChanceKind.DRAW:
-        return State.chance_outcomes(state)
-    pile = state.pile
-    size = len(pile)
-    try:
-        table = DRAW_PAIRS[size]
-    except KeyError:
-        share = 1.0 / size
-        table = DRAW_PAIRS[size] = [(card, share) for card in range(N_PILE)]
-    if size > 1:
-        return list(itemgetter(*pile)(table))
-    return [table[pile[0]]]
-
-
 def apply_chance(state: MedSiroccoState, u: float) -> int:
     """The chance outcome at cumulative probability `u`, applied, and returned: the state's `_apply_chance`
     hook, `apply(state, chance(state).pick(u))` in one go for a card drawn into a hand (1.3, 1.5: about half
@@ -297,29 +270,6 @@ def apply_chance(state: MedSiroccoState, u: float) -> int:
     state.chance_kind = -1
     advance(state)
     return card
-
-
-def apply_action(state: MedSiroccoState, action: int) -> None:
-    """The engine's `apply_action` (`State.apply_action`: check, apply, record), in one call for a card drawn
-    into a hand, which the OpenSpiel-shaped driver loop applies at most chance nodes: the pile is kept sorted and
-    holds each card once, so a binary search both tests the card (instead of a scan of the legal list) and finds
-    where to take it from. Every other action, and a card not in the pile, goes the engine's way (which refuses
-    it with the engine's error, the state unchanged)."""
-    if state.chance_kind == ChanceKind.DRAW and type(action) is int and state.phase == Phase.CHANCE:
-        pile = state.pile
-        i = bisect_left(pile, action)
-        if i < len(pile) and pile[i] == action:
-            del pile[i]
-            queue = state.draw_queue
-            state.hands[queue.pop(0)].append(action)
-            state._history.append(action)
-            state._legal_cache = None
-            if queue and pile:
-                return  # the next draw of the refill: what `advance` would decide, without running it
-            state.chance_kind = -1
-            advance(state)
-            return
-    State.apply_action(state, action)
 
 
 def apply_outcome(state: MedSiroccoState, outcome: int) -> None:
