@@ -102,7 +102,9 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     p = state.mover
     if phase == Phase.DEPLOY:
         deploys = state.deploy_table[state.open_battles]
-        out = [a for card in state.hands[p] for a in deploys[card]]
+        out: list[int] = []
+        for card in state.hands[p]:  # a loop of extends: a nested comprehension costs twice as much
+            out += deploys[card]
         if state.joint_deployment and out:
             out.extend(joint_actions(state))
         return out or [state.layout.pass_turn]
