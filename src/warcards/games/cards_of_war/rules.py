@@ -143,53 +143,42 @@ def apply_chance(state: CardsOfWarState, u: float) -> int:
     if state.to_act != CHANCE:
         raise not_a_chance_node()
     card = pick_uniform(state.draw_piles[state.deck_of[state.drawer]], u)
-    apply_outcome(state, card)
+    apply(state, card)
     return card
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
 def apply(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`)."""
+    """Apply a legal action or chance outcome (the state's `_apply`). At a chance node, the card drawn: a
+    first-player draw, or a card the drawer takes into its hand — a refill (PLAYING A ROUND), a deal (SETUP)
+    or a REINFORCE draw — inline, since draws are over half the game's actions. The drawer is the seat the
+    card goes to: the mover at a refill or a REINFORCE draw, the head of the deal queue at a deal
+    (`advance_deal` makes every deal's chance node)."""
     if state.to_act >= 0:
         apply_move(state, action)
-    else:
-        apply_outcome(state, action)
-
-
-def apply_outcome(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
-    a REINFORCE draw or a first-player draw."""
+        return
     phase = state.phase
-    if phase == Phase.REFILL:
-        p = state.mover
-        deck = state.deck_of[p]
-        pile = state.draw_piles[deck]
-        pile.remove(action)
-        hand = state.hands[p]
-        insort(hand, action)
-        if len(pile) <= 1 and state.discards[deck]:
-            refresh_pile(state, deck)
-            pile = state.draw_piles[deck]
-        if len(hand) < state.hand_limits[p] and pile:
-            return
-        end_turn(state)
-    elif phase == Phase.DEAL:
-        _draw_to_hand(state, state.drawer, action)
-        advance_deal(state)
-    elif phase == Phase.REINFORCE_DRAW:
-        _draw_to_hand(state, state.mover, action)
+    if phase == Phase.FIRST_DRAW:
+        first_draw(state, action)
+        return
+    seat = state.drawer
+    deck = state.deck_of[seat]
+    pile = state.draw_piles[deck]
+    pile.remove(action)
+    hand = state.hands[seat]
+    insort(hand, action)
+    if len(pile) <= 1 and state.discards[deck]:
+        refresh_pile(state, deck)
+    if phase == Phase.REINFORCE_DRAW:
         state.reinforce_card = action
         state.phase = Phase.REINFORCE
-        state.to_act = state.mover
+        state.to_act = seat
+    elif len(hand) < state.hand_limits[seat] and pile:
+        return  # the hand takes another card: the refill or the deal goes on (`advance_deal`'s test, R10)
+    elif phase == Phase.REFILL:
+        end_turn(state)
     else:
-        first_draw(state, action)
-
-
-def _draw_to_hand(state: CardsOfWarState, seat: int, card: int) -> None:
-    deck = state.deck_of[seat]
-    state.draw_piles[deck].remove(card)
-    insort(state.hands[seat], card)
-    refresh_pile(state, deck)
+        advance_deal(state)
 
 
 def first_draw(state: CardsOfWarState, card: int) -> None:
