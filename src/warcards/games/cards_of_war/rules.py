@@ -131,8 +131,14 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 # ----- chance nodes --------------------------------------------------------------------------------------------
 def chance(state: CardsOfWarState) -> Chance:
     """Every chance node is a draw from the drawing seat's pile, any of its cards equally likely (the pile is
-    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied."""
-    return Uniform(state.draw_piles[state.deck_of[state.drawer]])
+    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied, in
+    a description the state keeps while it describes that very list (`pile_chance`: making a `Uniform` at
+    every draw cost more than the rest of this function)."""
+    pile = state.draw_piles[state.deck_of[state.drawer]]
+    described = state.pile_chance
+    if described.outcomes is not pile:
+        described = state.pile_chance = Uniform(pile)
+    return described
 
 
 def apply_chance(state: CardsOfWarState, u: float) -> int:
