@@ -8,7 +8,7 @@ and are laid out by `notation.action_layout`.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
@@ -170,7 +170,7 @@ def apply(state: CardsOfWarState, action: int) -> None:
     seat = state.drawer
     deck = state.deck_of[seat]
     pile = state.draw_piles[deck]
-    pile.remove(action)
+    del pile[bisect_left(pile, action)]  # the pile is sorted: a search in halves, not a scan (`list.remove`)
     hand = state.hands[seat]
     insort(hand, action)
     if len(pile) <= 1 and state.discards[deck]:

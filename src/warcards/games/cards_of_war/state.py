@@ -216,6 +216,7 @@ class CardsOfWarState(State):
     _determinize = views.determinize
     _hidden_action_text = views.hidden_action_text
     _observe_public = views.observe_public
+    _snapshot_problem = views.snapshot_problem
     zones = views.zones
     position = views.position
     _log_lines = log.log_lines
