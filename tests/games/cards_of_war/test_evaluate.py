@@ -17,7 +17,7 @@ from warcards.testing import sample_states
 
 from .helpers import game, setup
 
-SHARED = ("game", "table", "kind_info", "deploy_table", "layout", "_legal_cache")
+SHARED = ("game", "table", "kind_info", "deploy_table", "layout", "_legal_cache", "pile_chance")
 
 
 def random_game(options: dict[str, Any], seed: int, every: int) -> tuple[list[CardsOfWarState], CardsOfWarState]:
@@ -28,7 +28,8 @@ def random_game(options: dict[str, Any], seed: int, every: int) -> tuple[list[Ca
 
 
 def snapshot(state: CardsOfWarState) -> dict[str, Any]:
-    """Every field of the state (its `__slots__` and the base class's attributes) but the shared tables."""
+    """Every field of the state (its `__slots__` and the base class's attributes) but the shared tables and the
+    caches."""
     fields = {**vars(state), **{k: getattr(state, k) for k in CardsOfWarState.__slots__}}
     return {k: copy.deepcopy(v) for k, v in fields.items() if k not in SHARED}
 

@@ -8,7 +8,7 @@ and are laid out by `notation.action_layout`.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
@@ -102,7 +102,9 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
     p = state.mover
     if phase == Phase.DEPLOY:
         deploys = state.deploy_table[state.open_battles]
-        out = [a for card in state.hands[p] for a in deploys[card]]
+        out: list[int] = []
+        for card in state.hands[p]:  # a loop of extends: a nested comprehension costs twice as much
+            out += deploys[card]
         if state.joint_deployment and out:
             out.extend(joint_actions(state))
         return out or [state.layout.pass_turn]
@@ -129,8 +131,14 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
 # ----- chance nodes --------------------------------------------------------------------------------------------
 def chance(state: CardsOfWarState) -> Chance:
     """Every chance node is a draw from the drawing seat's pile, any of its cards equally likely (the pile is
-    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied."""
-    return Uniform(state.draw_piles[state.deck_of[state.drawer]])
+    an unordered, sorted list of distinct physical cards: PLAYING A ROUND, R10). The pile itself, uncopied, in
+    a description the state keeps while it describes that very list (`pile_chance`: making a `Uniform` at
+    every draw cost more than the rest of this function)."""
+    pile = state.draw_piles[state.deck_of[state.drawer]]
+    described = state.pile_chance
+    if described.outcomes is not pile:
+        described = state.pile_chance = Uniform(pile)
+    return described
 
 
 def apply_chance(state: CardsOfWarState, u: float) -> int:
@@ -141,53 +149,42 @@ def apply_chance(state: CardsOfWarState, u: float) -> int:
     if state.to_act != CHANCE:
         raise not_a_chance_node()
     card = pick_uniform(state.draw_piles[state.deck_of[state.drawer]], u)
-    apply_outcome(state, card)
+    apply(state, card)
     return card
 
 
 # ----- transitions --------------------------------------------------------------------------------------------
 def apply(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal action or chance outcome (the state's `_apply`)."""
+    """Apply a legal action or chance outcome (the state's `_apply`). At a chance node, the card drawn: a
+    first-player draw, or a card the drawer takes into its hand — a refill (PLAYING A ROUND), a deal (SETUP)
+    or a REINFORCE draw — inline, since draws are over half the game's actions. The drawer is the seat the
+    card goes to: the mover at a refill or a REINFORCE draw, the head of the deal queue at a deal
+    (`advance_deal` makes every deal's chance node)."""
     if state.to_act >= 0:
         apply_move(state, action)
-    else:
-        apply_outcome(state, action)
-
-
-def apply_outcome(state: CardsOfWarState, action: int) -> None:
-    """Apply a legal chance outcome, the card drawn (the state's `_apply` at a chance node): a refill, a deal,
-    a REINFORCE draw or a first-player draw."""
+        return
     phase = state.phase
-    if phase == Phase.REFILL:
-        p = state.mover
-        deck = state.deck_of[p]
-        pile = state.draw_piles[deck]
-        pile.remove(action)
-        hand = state.hands[p]
-        insort(hand, action)
-        if len(pile) <= 1 and state.discards[deck]:
-            refresh_pile(state, deck)
-            pile = state.draw_piles[deck]
-        if len(hand) < state.hand_limits[p] and pile:
-            return
-        end_turn(state)
-    elif phase == Phase.DEAL:
-        _draw_to_hand(state, state.drawer, action)
-        advance_deal(state)
-    elif phase == Phase.REINFORCE_DRAW:
-        _draw_to_hand(state, state.mover, action)
+    if phase == Phase.FIRST_DRAW:
+        first_draw(state, action)
+        return
+    seat = state.drawer
+    deck = state.deck_of[seat]
+    pile = state.draw_piles[deck]
+    del pile[bisect_left(pile, action)]  # the pile is sorted: a search in halves, not a scan (`list.remove`)
+    hand = state.hands[seat]
+    insort(hand, action)
+    if len(pile) <= 1 and state.discards[deck]:
+        refresh_pile(state, deck)
+    if phase == Phase.REINFORCE_DRAW:
         state.reinforce_card = action
         state.phase = Phase.REINFORCE
-        state.to_act = state.mover
+        state.to_act = seat
+    elif len(hand) < state.hand_limits[seat] and pile:
+        return  # the hand takes another card: the refill or the deal goes on (`advance_deal`'s test, R10)
+    elif phase == Phase.REFILL:
+        end_turn(state)
     else:
-        first_draw(state, action)
-
-
-def _draw_to_hand(state: CardsOfWarState, seat: int, card: int) -> None:
-    deck = state.deck_of[seat]
-    state.draw_piles[deck].remove(card)
-    insort(state.hands[seat], card)
-    refresh_pile(state, deck)
+        advance_deal(state)
 
 
 def first_draw(state: CardsOfWarState, card: int) -> None:

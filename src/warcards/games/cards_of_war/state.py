@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, TERMINAL, State
+from warcards.engine.api import CHANCE, TERMINAL, State, Uniform
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.cards_of_war import log, notation, rules, views
 from warcards.games.cards_of_war.codes import (
@@ -80,6 +80,8 @@ class CardsOfWarState(State):
         moves: moves (deployments and passes) this round (R22).
         idle_moves: moves in a row without a card scoring (R11).
         winner: the seat that won the game, or `NO_SEAT`.
+        pile_chance: the last chance node's description (`rules.chance`), kept while it holds the very pile
+            drawn from now (a copy's is another list: it describes its own on its first draw).
         deploy_table: the game's deploy actions per (open-battle mask, card in hand).
         kind_info: per kind, (theatre, type mask, kill mask, score, RECON, REINFORCE).
     """
@@ -118,6 +120,7 @@ class CardsOfWarState(State):
         "open_battles",
         "pending_reinforce",
         "phase",
+        "pile_chance",
         "recon_answers",
         "recon_floors",
         "reinforce_card",
@@ -138,9 +141,11 @@ class CardsOfWarState(State):
             "layout", "length", "num_decks", "num_kinds", "strategic_exhaustion", "table",
             "tactical_advantage", "theatres_of_war",
         ),
+        caches=("pile_chance",),
         types={"recon_answers": list_of(tuple_of(INT))},
     )
-    """The deck, its tables and the options are the game's; the RECON answers are tuples (`snapshot()`)."""
+    """The deck, its tables and the options are the game's; the chance description is a cache; the RECON
+    answers are tuples (`snapshot()`)."""
 
     game: CardsOfWarGame
     table: CardTable
@@ -166,6 +171,7 @@ class CardsOfWarState(State):
         self.length = LENGTHS.index(options["length"])
         self.hands: list[list[int]] = [[], []]
         self.draw_piles: list[list[int]] = [list(range(d * n, d * n + n)) for d in range(num_decks)]
+        self.pile_chance = Uniform(self.draw_piles[0])
         self.discards: list[list[int]] = [[] for _ in range(num_decks)]
         self.battle_piles: list[list[int]] = [[], [], [], [], [], []]
         self.battle_totals = [0, 0, 0, 0, 0, 0]
@@ -210,6 +216,7 @@ class CardsOfWarState(State):
     _determinize = views.determinize
     _hidden_action_text = views.hidden_action_text
     _observe_public = views.observe_public
+    _snapshot_problem = views.snapshot_problem
     zones = views.zones
     position = views.position
     _log_lines = log.log_lines
@@ -254,6 +261,7 @@ class CardsOfWarState(State):
         other.length = self.length
         other.hands = [self.hands[0][:], self.hands[1][:]]
         other.draw_piles = [p[:] for p in self.draw_piles]
+        other.pile_chance = self.pile_chance
         other.discards = [p[:] for p in self.discards]
         other.battle_piles = [p[:] for p in self.battle_piles]
         other.battle_totals = self.battle_totals[:]

@@ -7,10 +7,31 @@ from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, JSON, TERMINAL, Rng
 from warcards.games.cards_of_war.cards import THEATRES
-from warcards.games.cards_of_war.codes import BATTLE_NAMES, NO_CARD, NUM_BATTLES, PHASE_NAMES, VOID, Phase
+from warcards.games.cards_of_war.codes import (
+    BATTLE_NAMES,
+    NO_CARD,
+    NUM_BATTLES,
+    OPEN,
+    PHASE_NAMES,
+    VOID,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from warcards.games.cards_of_war.state import CardsOfWarState
+
+
+def snapshot_problem(state: CardsOfWarState) -> str | None:
+    """What is out of step in a position read from a snapshot (`State._snapshot_problem`): the rules rely on
+    sorted hands and draw piles (a draw is found by a search in halves) and on `open_battles` mirroring the
+    battles nobody has won. None when they agree."""
+    for name, piles in (("hands", state.hands), ("draw_piles", state.draw_piles)):
+        for index, pile in enumerate(piles):
+            if pile != sorted(pile):
+                return f"{name}[{index}] is not sorted"
+    if state.open_battles != sum(1 << b for b, winner in enumerate(state.battle_winner) if winner == OPEN):
+        return "open_battles is not the bitmask of the battles whose battle_winner is open"
+    return None
 
 
 def _who(state: CardsOfWarState) -> int | str:
