@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import (
@@ -38,7 +38,15 @@ from warcards.games.naval_war.codes import (
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, draw_pile, end_round, start_round
+from warcards.games.naval_war.rules.round import (
+    deal_seat,
+    deal_ship,
+    draw_kinds,
+    draw_pile,
+    draw_stride,
+    end_round,
+    start_round,
+)
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -63,6 +71,7 @@ from warcards.games.naval_war.rules.turn import (
 )
 
 if TYPE_CHECKING:
+    from warcards.games.naval_war.game import NavalWarGame
     from warcards.games.naval_war.state import NavalWarState
 
 
@@ -72,22 +81,31 @@ def legal_actions(state: NavalWarState) -> list[int]:
 
 
 class DrawPile(Counted):
-    """The draw pile's `Counted` description, with `chance_outcomes()` built in C from the copies of each kind
-    the state keeps (`deck_count`) instead of by counting the pile's runs in Python (`Counted.counts`), which
-    made the OpenSpiel-shaped loop ~20% slower: the same pairs, the same floats (`(1.0 / n) * copies`)."""
+    """The draw pile's `Counted` description, with `chance_outcomes()` gathered in C from pairs made once per pile
+    size (`NavalWarGame.draw_pairs`) at the keys the state keeps for the kinds present (`draw_keys`), and the
+    legal list copied from the kinds present it keeps (`draw_kinds`), instead of by counting the pile's runs in
+    Python (`Counted.counts`): the same pairs, the same floats (`(1.0 / n) * copies`)."""
 
-    __slots__ = ("copies", "first")
+    __slots__ = ("game", "keys", "kinds")
 
-    def __init__(self, pile: list[int], copies: list[int], first: int) -> None:
-        self.pile = pile  # `Counted.__init__`, inline: made twice at every draw of the OpenSpiel-shaped loop
-        self.copies = copies
-        self.first = first
+    def __init__(self, pile: list[int], kinds: list[int], keys: list[int], game: NavalWarGame) -> None:
+        self.pile = pile  # `Counted.__init__`, inline: made at every draw of the OpenSpiel-shaped loop
+        self.kinds = kinds
+        self.keys = keys
+        self.game = game
 
     def pairs(self) -> list[tuple[int, float]]:
-        copies = self.copies
-        share = 1.0 / len(self.pile)
-        outcomes = compress(range(self.first, self.first + len(copies)), copies)
-        return list(zip(outcomes, map(share.__mul__, filter(None, copies)), strict=True))
+        size = len(self.pile)
+        table = self.game.draw_pair_tables.get(size)
+        if table is None:
+            table = self.game.draw_pairs(size)
+        keys = self.keys
+        if len(keys) > 1:  # one gather in C of tuples made once, instead of a new tuple and float per kind
+            return list(itemgetter(*keys)(table))
+        return [table[keys[0]]]
+
+    def numbers(self) -> list[int]:
+        return self.kinds[:]
 
 
 def chance(state: NavalWarState) -> Chance:
@@ -96,7 +114,7 @@ def chance(state: NavalWarState) -> Chance:
     (`Uniform`, kept in id order)."""
     phase = state.phase
     if phase in DRAW_PHASES:
-        return DrawPile(state.draw_pile, state.deck_count, state.game.first_draw_outcome)
+        return DrawPile(state.draw_pile, state.draw_kinds, state.draw_keys, state.game)
     if phase == Phase.ROLL:
         return Uniform(state.game.die_numbers)
     return Uniform(state.harbor)
@@ -200,7 +218,15 @@ def draw_card(state: NavalWarState, k: int, at: int) -> None:
     holds one since the outcome is legal)."""
     cpos = state.card_position
     c = cpos.index(DECK, state.game.kind_first_card[k])
-    state.deck_count[k] -= 1
+    counts = state.deck_count
+    left = counts[k] = counts[k] - 1
+    kinds = state.draw_kinds
+    i = bisect_left(kinds, state.game.first_draw_outcome + k)
+    if left:
+        state.draw_keys[i] -= 1
+    else:
+        del kinds[i]
+        del state.draw_keys[i]
     state.deck_size -= 1
     del state.draw_pile[at]
     ph = state.phase
@@ -348,7 +374,9 @@ __all__ = [
     "chance",
     "deal_seat",
     "draw_card",
+    "draw_kinds",
     "draw_pile",
+    "draw_stride",
     "end_round",
     "illegal_reason",
     "legal_actions",
