@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warcards.engine.api import Game
+from warcards.engine.api import Game, Uniform
 from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import notation, rules, views
@@ -105,7 +105,9 @@ class NavalWarGame(Game):
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
         self.die_numbers: tuple[int, ...] = tuple(range(chance.die, chance.die + 6))
-        """The die's outcome numbers (a roll's `Uniform` description)."""
+        """The die's outcome numbers."""
+        self.die_chance = Uniform(self.die_numbers)
+        """A roll's description (`rules.chance`), made once: the die's faces never change."""
 
     def draw_pairs(self, size: int) -> list[tuple[int, float]]:
         """`draw_pair_tables[size]`, made on first use: a draw's `chance_outcomes()` gathers its pairs from it
