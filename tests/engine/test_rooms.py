@@ -44,7 +44,7 @@ game without it gets the RL adapters' generic encoder)."""
 
 DRIVER_LOOP = frozenset({
     "legal_actions", "apply_action", "chance_outcomes", "clone", "sample_outcome", "apply_chance",
-    "_legal_list", "_legal_now", "_sample_outcome",
+    "_legal_now", "_sample_outcome",
 })
 """The engine's driver loop (engine/api.py) and what it derives from a chance node's description (`_chance`):
 a game implements the hooks (`_legal_actions`, `_chance`, `_apply`, optionally `_apply_chance`), never these."""

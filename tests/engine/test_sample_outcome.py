@@ -141,13 +141,15 @@ def test_pick_counted_reads_nearly_every_u_by_position_and_refuses_the_edges() -
 )
 def test_each_chance_description_picks_the_linear_walks_outcome_over_its_own_pairs(copies: list[int], u: float) -> None:
     """`Uniform`, `Counted` and `Weighted` (the one description a game gives of a chance node) each give
-    `sample_chance(pairs(), u)` for every `u`, list the same outcomes as their pairs, and hold every outcome."""
+    `sample_chance(pairs(), u)` for every `u`, list the same outcomes as their pairs, hold every outcome, and
+    give both at once (`pairs_and_numbers`, what `chance_outcomes()` asks) as one by one."""
     pile, pairs = counted_pairs(copies)
     distinct = sorted(set(pile))
     for chance in (Counted(pile), Uniform(distinct), Weighted(pairs)):
         own = chance.pairs()
         assert [outcome for outcome, _ in own] == chance.numbers()
         assert sorted(set(chance.members())) == chance.numbers()
+        assert chance.pairs_and_numbers() == (own, chance.numbers())
         walked, total = [], 0.0
         for _, p in own:
             total += p

@@ -261,6 +261,9 @@ def test_naval_war_mirrors_out_of_step_with_the_card_positions_are_refused() -> 
     pile[0], pile[-1] = pile[-1], pile[0]
     _refused(20, data, "draw_pile is not the draw pile's chance outcomes")
     data = _forged(20)
+    data["state"]["draw_keys"][0] += 1
+    _refused(20, data, "draw_kinds and draw_keys are not the kinds left in the draw pile")
+    data = _forged(20)
     hands = data["state"]["hands"]
     giver = 0 if hands[0] else 1
     hands[1 - giver].append(hands[giver].pop())

@@ -230,28 +230,26 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         cached = self._legal_cache
         if cached is None:
-            cached = self._legal_cache = self._legal_list()
+            # The list behind it, kept until the next step: the player actions at a decision node, the chance
+            # outcomes' numbers at a chance node, `[]` at the end (a game describes its nodes through
+            # `_legal_actions` and `_chance`). Inline: the driver loop asks at every decision.
+            player = self.current_player()
+            if player >= 0:
+                cached = self._legal_actions()
+            elif player == CHANCE:
+                cached = self._chance().numbers()
+            else:
+                cached = []
+            self._legal_cache = cached
         return cached.copy()
-
-    def _legal_list(self) -> list[int]:
-        """The list behind `legal_actions` (which caches it and hands out copies): the player actions at a
-        decision node, the chance outcomes' numbers at a chance node, `[]` at the end (engine-private: a game
-        describes its nodes through `_legal_actions` and `_chance`)."""
-        player = self.current_player()
-        if player >= 0:
-            return self._legal_actions()
-        if player == CHANCE:
-            return self._chance().numbers()
-        return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        chance = self._chance()
         # The driver loop applies one of these next: keep their numbers (a fresh list, which `clone` may share)
         # as the legal list, so that `apply_action` does not describe the node a second time.
-        self._legal_cache = chance.numbers()
-        return chance.pairs()
+        pairs, self._legal_cache = self._chance().pairs_and_numbers()
+        return pairs
 
     def sample_outcome(self, u: float) -> int:
         """The chance outcome at cumulative probability `u`: exactly `sample_chance(self.chance_outcomes(), u)`
@@ -766,6 +764,11 @@ class Chance(ABC):
     def pairs(self) -> list[tuple[int, float]]:
         """`chance_outcomes()`: a fresh list of (outcome, probability), ascending by outcome."""
 
+    def pairs_and_numbers(self) -> tuple[list[tuple[int, float]], list[int]]:
+        """`(pairs(), numbers())` in one call: what `chance_outcomes()` hands out and what it keeps as the legal
+        list (a description may form both in one go)."""
+        return self.pairs(), self.numbers()
+
     @abstractmethod
     def numbers(self) -> list[int]:
         """The legal list at this node: a fresh ascending list of the distinct outcomes."""
@@ -789,18 +792,21 @@ class Uniform(Chance):
         self.outcomes = outcomes
 
     def pairs(self) -> list[tuple[int, float]]:
-        outcomes = self.outcomes
+        return self.pairs_and_numbers()[0]
+
+    def numbers(self) -> list[int]:
+        return list(self.outcomes)
+
+    def pairs_and_numbers(self) -> tuple[list[tuple[int, float]], list[int]]:
+        outcomes = self.outcomes  # both in one call: `chance_outcomes()` asks at every chance node
         size = len(outcomes)
         table = UNIFORM_PAIRS.get(size)
         top = outcomes[-1]
         if table is None or len(table) <= top:
             table = uniform_pairs(size, top + 1)
         if size > 1:  # one gather in C of tuples made once, instead of a new tuple per outcome
-            return list(itemgetter(*outcomes)(table))
-        return [table[top]]
-
-    def numbers(self) -> list[int]:
-        return list(self.outcomes)
+            return list(itemgetter(*outcomes)(table)), list(outcomes)
+        return [table[top]], list(outcomes)
 
     def members(self) -> Sequence[int]:
         return self.outcomes

@@ -144,7 +144,8 @@ def check_apply_chance(state: State, where: str) -> None:
 def check_chance_description(state: State, legal: list[int], where: str) -> None:
     """The chance node's one description (`State._chance`) is well formed — a `Uniform`'s outcomes strictly
     ascending, a `Counted` pile ascending, a `Weighted` description's outcomes strictly ascending with positive
-    probabilities — and what `apply_action` tests against holds exactly the legal outcomes."""
+    probabilities — what `apply_action` tests against holds exactly the legal outcomes, and what
+    `chance_outcomes()` asks at once (`pairs_and_numbers`) is what it would ask one by one."""
     chance = state._chance()
     assert isinstance(chance, Chance), f"{where}: _chance gives a {type(chance).__name__}, not a Chance"
     if isinstance(chance, Uniform):
@@ -159,6 +160,9 @@ def check_chance_description(state: State, legal: list[int], where: str) -> None
     assert entries and ordered, f"{where}: the {type(chance).__name__} description is not in ascending order"
     assert sorted(set(chance.members())) == chance.numbers() == legal, (
         f"{where}: the chance description's outcomes differ from the legal list"
+    )
+    assert chance.pairs_and_numbers() == (chance.pairs(), chance.numbers()), (
+        f"{where}: the chance description's pairs_and_numbers() is not (pairs(), numbers())"
     )
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from tests.games.naval_war.helpers import build, game, play, zone
 
-from warcards.engine.api import CHANCE, Counted
-from warcards.games.naval_war.rules import draw_pile
+from warcards.engine.api import CHANCE, Counted, sample_chance
+from warcards.games.naval_war.rules import draw_kinds, draw_pile
+
+if TYPE_CHECKING:
+    from warcards.games.naval_war.state import NavalWarState
 
 BASE = {"fleet:0": ["NELSON", "LUTZOW"], "fleet:1": ["MARYLAND"], "fleet:2": ["ROMA", "TEXAS"]}
 
@@ -97,42 +101,59 @@ def test_dealer_the_leader_deals_the_next_round() -> None:
     assert state.position()["phase"] == "deal-ships"
 
 
+def _mirrors_counts(state: NavalWarState) -> bool:
+    """Whether the draw pile's mirrors are `deck_count` written out: the pile (one entry per card), the kinds
+    present and their pair keys, and the size."""
+    return (
+        state.draw_pile == draw_pile(state.table, state.deck_count)
+        and (state.draw_kinds, state.draw_keys) == draw_kinds(state.table, state.deck_count)
+        and len(state.draw_pile) == state.deck_size
+    )
+
+
 def test_the_draw_pile_mirrors_the_counts_in_play_setups_and_determinized_states() -> None:
-    """`draw_pile` (a draw's chance outcomes, read by position) is `deck_count` written out, wherever the counts
-    change."""
+    """`draw_pile` (a draw's chance outcomes, read by position), `draw_kinds` and `draw_keys` (a draw's legal list
+    and pairs) are `deck_count` written out, wherever the counts change."""
     rng = random.Random(3)
     for players in (2, 4, 9):
         state = game(players, target=20).new_initial_state()
         steps = 0
         while not state.is_terminal() and steps < 600:
-            assert state.draw_pile == draw_pile(state.table, state.deck_count)
-            assert len(state.draw_pile) == state.deck_size
+            assert _mirrors_counts(state)
             if steps % 50 == 7:
                 for seat in range(players):
-                    other = state.determinize(seat, rng)
-                    assert other.draw_pile == draw_pile(other.table, other.deck_count)
+                    assert _mirrors_counts(state.determinize(seat, rng))
             if state.current_player() == CHANCE:
                 state.apply_chance(rng.random())
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
-    built = build({**BASE, "hand:0": ["SALVO16x1-1"]}, players=3)
-    assert built.draw_pile == draw_pile(built.table, built.deck_count) and len(built.draw_pile) == built.deck_size
+    assert _mirrors_counts(build({**BASE, "hand:0": ["SALVO16x1-1"]}, players=3))
 
 
-def test_the_draw_piles_pairs_from_the_counts_are_the_pairs_counted_gives_for_its_pile() -> None:
-    """`rules.DrawPile` builds a draw's `chance_outcomes()` from `deck_count`: exactly the pairs (the same floats)
-    the engine's `Counted` counts off the pile, at every draw of random games."""
+def test_the_draw_piles_pairs_from_the_kept_keys_are_the_pairs_counted_gives_for_its_pile() -> None:
+    """`rules.DrawPile` gathers a draw's `chance_outcomes()` from a table of pairs per pile size at the keys the
+    state keeps (`draw_keys`) and copies its legal list from `draw_kinds`: exactly the pairs (the same floats)
+    and numbers the engine's `Counted` counts off the pile, at every draw of random games played through the
+    OpenSpiel-shaped loop (`chance_outcomes()`, then `apply_action`) and through `apply_chance`."""
     rng = random.Random(5)
     for players in (2, 4, 9):
-        state = game(players, target=20).new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                chance = state._chance()
-                if isinstance(chance, Counted):
-                    assert chance.pairs() == Counted(list(chance.pile)).pairs()
-                state.apply_chance(rng.random())
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+        for openspiel_loop in (False, True):
+            state = game(players, target=20).new_initial_state()
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    chance = state._chance()
+                    if isinstance(chance, Counted):
+                        counted = Counted(list(chance.pile))
+                        assert chance.pairs() == counted.pairs()
+                        assert chance.numbers() == counted.numbers()
+                        assert state.chance_outcomes() == counted.pairs()
+                        assert state.legal_actions() == counted.numbers()
+                    if openspiel_loop:
+                        state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
+                    else:
+                        state.apply_chance(rng.random())
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])

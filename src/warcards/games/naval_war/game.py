@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warcards.engine.api import Game
+from warcards.engine.api import Game, Uniform
 from warcards.engine.cards import card_error, card_file_option, file_label
 from warcards.engine.errors import OptionError
 from warcards.games.naval_war import notation, rules, views
@@ -83,6 +83,14 @@ class NavalWarGame(Game):
         """The copies of each kind in the draw pile when a round starts (every card not boxed)."""
         self.round_draw_pile: tuple[int, ...] = tuple(rules.draw_pile(table, self.round_deck_count))
         """The draw pile when a round starts, one entry per card, sorted (`NavalWarState.draw_pile`)."""
+        kinds, keys = rules.draw_kinds(table, self.round_deck_count)
+        self.round_draw_kinds: tuple[int, ...] = tuple(kinds)
+        self.round_draw_keys: tuple[int, ...] = tuple(keys)
+        """The draw pile's outcomes and pair keys when a round starts (`NavalWarState.draw_kinds`, `draw_keys`)."""
+        self.draw_stride = rules.draw_stride(table)
+        self.draw_pair_tables: dict[int, list[tuple[int, float]]] = {}
+        """Per draw pile size n: the pair `(outcome, (1.0 / n) * copies)` of every kind and count, at index
+        `kind * draw_stride + copies` (`draw_pairs`: made on first use, shared by every state)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.round_card_position: tuple[int, ...] = tuple(
             BOX if c in self.boxed_cards else DECK for c in range(table.num_cards)
@@ -97,7 +105,21 @@ class NavalWarGame(Game):
         self.teams: list[int] = [i % p.num_fleets if p.num_fleets else -1 for i in range(p.players)]
         self.zone_names, self.zone_order = views.zone_tables(table, p.players)
         self.die_numbers: tuple[int, ...] = tuple(range(chance.die, chance.die + 6))
-        """The die's outcome numbers (a roll's `Uniform` description)."""
+        """The die's outcome numbers."""
+        self.die_chance = Uniform(self.die_numbers)
+        """A roll's description (`rules.chance`), made once: the die's faces never change."""
+
+    def draw_pairs(self, size: int) -> list[tuple[int, float]]:
+        """`draw_pair_tables[size]`, made on first use: a draw's `chance_outcomes()` gathers its pairs from it
+        (the floats `Counted.pairs` forms: `1.0 / size` times the copies)."""
+        table = self.draw_pair_tables.get(size)
+        if table is None:
+            share = 1.0 / size
+            first, stride = self.first_draw_outcome, self.draw_stride
+            table = self.draw_pair_tables[size] = [
+                (first + kind, share * copies) for kind in range(self.table.num_kinds) for copies in range(stride)
+            ]
+        return table
 
     @property
     def num_players(self) -> int:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from warcards.games.naval_war.params import Params
 
 _MUTABLE = (
-    "card_position", "ship_position", "deck_count", "draw_pile", "harbor", "damage", "mine_hits", "mine_last", "smoke",
+    "card_position", "ship_position", "deck_count", "draw_pile", "draw_kinds", "draw_keys", "harbor", "damage", "mine_hits", "mine_last", "smoke",
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
@@ -54,6 +54,9 @@ class NavalWarState(State):
         draw_pile: the chance outcome that draws each card left in the draw pile (`chance_layout.card` + its
             kind), sorted (`deck_count` written out, one entry per card): a draw's `Counted` description, read
             by position (`rules.chance`, `rules.apply_chance`).
+        draw_kinds: the chance outcomes of the kinds left in the draw pile, ascending (a draw's legal list).
+        draw_keys: for each of `draw_kinds`, `kind * game.draw_stride + copies left`: where its pair lies in the
+            game's pairs table for the pile's size (`NavalWarGame.draw_pairs`, `rules.DrawPile`).
         harbor: the ships in the harbor pile, in id order.
         damage: hits from salvos and Additional Damage on each ship.
         mine_hits: hits of the minefields before each task force.
@@ -126,6 +129,8 @@ class NavalWarState(State):
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.deck_count: list[int] = [0] * table.num_kinds
         self.draw_pile: list[int] = []
+        self.draw_kinds: list[int] = []
+        self.draw_keys: list[int] = []
         self.harbor: list[int] = []
         self.damage: list[int] = [0] * table.num_ships
         self.mine_hits: list[int] = [0] * n

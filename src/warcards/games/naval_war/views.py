@@ -61,6 +61,8 @@ def snapshot_problem(state: NavalWarState) -> str | None:
         return "deck_count and deck_size are not the counts of the cards whose card_position is the draw pile"
     if state.draw_pile != rules.draw_pile(state.table, counts):
         return "draw_pile is not the draw pile's chance outcomes, one entry per card, sorted (deck_count written out)"
+    if [state.draw_kinds, state.draw_keys] != list(rules.draw_kinds(state.table, counts)):
+        return "draw_kinds and draw_keys are not the kinds left in the draw pile and their copies (deck_count)"
     return None
 
 
@@ -359,6 +361,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
             cpos[c] = DECK
             deck_count[card_kind[c]] += 1
     other.draw_pile = rules.draw_pile(other.table, deck_count)
+    other.draw_kinds, other.draw_keys = rules.draw_kinds(other.table, deck_count)
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import (
@@ -38,7 +38,15 @@ from warcards.games.naval_war.codes import (
 from warcards.games.naval_war.notation import action_text
 from warcards.games.naval_war.rules.air import next_strike, strike_actions, strike_choice
 from warcards.games.naval_war.rules.red import additional_ship_arrives, after_red, red_drawn, red_play
-from warcards.games.naval_war.rules.round import deal_seat, deal_ship, draw_pile, end_round, start_round
+from warcards.games.naval_war.rules.round import (
+    deal_seat,
+    deal_ship,
+    draw_kinds,
+    draw_pile,
+    draw_stride,
+    end_round,
+    start_round,
+)
 from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
@@ -63,6 +71,7 @@ from warcards.games.naval_war.rules.turn import (
 )
 
 if TYPE_CHECKING:
+    from warcards.games.naval_war.game import NavalWarGame
     from warcards.games.naval_war.state import NavalWarState
 
 
@@ -72,33 +81,45 @@ def legal_actions(state: NavalWarState) -> list[int]:
 
 
 class DrawPile(Counted):
-    """The draw pile's `Counted` description, with `chance_outcomes()` built in C from the copies of each kind
-    the state keeps (`deck_count`) instead of by counting the pile's runs in Python (`Counted.counts`), which
-    made the OpenSpiel-shaped loop ~20% slower: the same pairs, the same floats (`(1.0 / n) * copies`)."""
+    """The draw pile's `Counted` description, with `chance_outcomes()` gathered in C from pairs made once per pile
+    size (`NavalWarGame.draw_pairs`) at the keys the state keeps for the kinds present (`draw_keys`), and the
+    legal list copied from the kinds present it keeps (`draw_kinds`), instead of by counting the pile's runs in
+    Python (`Counted.counts`): the same pairs, the same floats (`(1.0 / n) * copies`)."""
 
-    __slots__ = ("copies", "first")
+    __slots__ = ("game", "keys", "kinds")
 
-    def __init__(self, pile: list[int], copies: list[int], first: int) -> None:
-        self.pile = pile  # `Counted.__init__`, inline: made twice at every draw of the OpenSpiel-shaped loop
-        self.copies = copies
-        self.first = first
+    def __init__(self, pile: list[int], kinds: list[int], keys: list[int], game: NavalWarGame) -> None:
+        self.pile = pile  # `Counted.__init__`, inline: made at every draw of the OpenSpiel-shaped loop
+        self.kinds = kinds
+        self.keys = keys
+        self.game = game
 
     def pairs(self) -> list[tuple[int, float]]:
-        copies = self.copies
-        share = 1.0 / len(self.pile)
-        outcomes = compress(range(self.first, self.first + len(copies)), copies)
-        return list(zip(outcomes, map(share.__mul__, filter(None, copies)), strict=True))
+        return self.pairs_and_numbers()[0]
+
+    def numbers(self) -> list[int]:
+        return self.kinds[:]
+
+    def pairs_and_numbers(self) -> tuple[list[tuple[int, float]], list[int]]:
+        size = len(self.pile)  # both in one call: `chance_outcomes()` asks at every draw
+        table = self.game.draw_pair_tables.get(size)
+        if table is None:
+            table = self.game.draw_pairs(size)
+        keys = self.keys
+        if len(keys) > 1:  # one gather in C of tuples made once, instead of a new tuple and float per kind
+            return list(itemgetter(*keys)(table)), self.kinds[:]
+        return [table[keys[0]]], self.kinds[:]
 
 
 def chance(state: NavalWarState) -> Chance:
     """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
-    entry the outcome that draws its kind; `DrawPile`), a die face (`Uniform`), or a ship from the harbor pile
-    (`Uniform`, kept in id order)."""
+    entry the outcome that draws its kind; `DrawPile`), a die face (`Uniform`: the game's `die_chance`, made
+    once), or a ship from the harbor pile (`Uniform`, kept in id order)."""
     phase = state.phase
     if phase in DRAW_PHASES:
-        return DrawPile(state.draw_pile, state.deck_count, state.game.first_draw_outcome)
+        return DrawPile(state.draw_pile, state.draw_kinds, state.draw_keys, state.game)
     if phase == Phase.ROLL:
-        return Uniform(state.game.die_numbers)
+        return state.game.die_chance
     return Uniform(state.harbor)
 
 
@@ -120,7 +141,7 @@ def apply_chance(state: NavalWarState, u: float) -> int:
         j = int(x) if 0.0 <= u < 1.0 and n <= COUNTED_MAX else -1
         if j >= 0 and COUNTED_MARGIN < x - j < 1.0 - COUNTED_MARGIN:
             outcome = pile[j]
-            draw_card(state, outcome - state.game.first_draw_outcome, j)
+            draw_card(state, outcome, j)
         else:
             outcome = Counted(pile).pick(u)
             TRANSITIONS[phase](state, outcome)
@@ -185,22 +206,29 @@ def _on_end(state: NavalWarState, a: int) -> None:
     raise AssertionError("no action applies after the end")
 
 
-def _on_draw(state: NavalWarState, outcome: int) -> None:
-    """A play card drawn (chance block `card`: its kind): `draw_card` at the outcome's first entry in the pile."""
-    draw_card(state, outcome - state.game.first_draw_outcome, bisect_left(state.draw_pile, outcome))
+def draw_card(state: NavalWarState, outcome: int, at: int = -1) -> None:
+    """A play card drawn (chance block `card`: its kind), `at` an entry of the draw pile that holds `outcome` (any
+    one: they are sorted; -1: the first, found by a binary search): the turn's draw (Turn), dealt, or refilled
+    in the opening. The transition of the draw phases; `apply_chance` calls it with the entry it read the kind
+    off.
 
-
-def draw_card(state: NavalWarState, k: int, at: int) -> None:
-    """A play card of kind `k` drawn, `at` an entry of the draw pile that holds its outcome (any one: they are
-    sorted): the turn's draw (Turn), dealt, or refilled in the opening. `apply_chance` calls it with the entry
-    it read the kind off.
-
-    The copy drawn is the lowest-numbered copy of kind `k` in the draw pile (the pile is unordered), found by
+    The copy drawn is the lowest-numbered copy of its kind in the draw pile (the pile is unordered), found by
     the list's own search from the kind's first card (a kind's copies are numbered consecutively, and the pile
     holds one since the outcome is legal)."""
+    k = outcome - state.game.first_draw_outcome
+    if at < 0:
+        at = bisect_left(state.draw_pile, outcome)
     cpos = state.card_position
     c = cpos.index(DECK, state.game.kind_first_card[k])
-    state.deck_count[k] -= 1
+    counts = state.deck_count
+    left = counts[k] = counts[k] - 1
+    kinds = state.draw_kinds
+    i = bisect_left(kinds, outcome)
+    if left:
+        state.draw_keys[i] -= 1
+    else:
+        del kinds[i]
+        del state.draw_keys[i]
     state.deck_size -= 1
     del state.draw_pile[at]
     ph = state.phase
@@ -302,11 +330,11 @@ def illegal_reason(state: NavalWarState, action: int) -> str:
 
 TRANSITIONS: tuple[Callable[[NavalWarState, int], None], ...] = (
     deal_ship,  # Phase.DEAL_SHIP
-    _on_draw,  # Phase.DEAL_CARD
-    _on_draw,  # Phase.REFILL
+    draw_card,  # Phase.DEAL_CARD
+    draw_card,  # Phase.REFILL
     red_play,  # Phase.OPEN
     strike_choice,  # Phase.CHOICE
-    _on_draw,  # Phase.DRAW
+    draw_card,  # Phase.DRAW
     play,  # Phase.PLAY
     red_play,  # Phase.RED
     _on_roll,  # Phase.ROLL
@@ -348,7 +376,9 @@ __all__ = [
     "chance",
     "deal_seat",
     "draw_card",
+    "draw_kinds",
     "draw_pile",
+    "draw_stride",
     "end_round",
     "illegal_reason",
     "legal_actions",

@@ -28,6 +28,20 @@ def draw_pile(table: CardTable, deck_count: Sequence[int]) -> list[int]:
     return [first + k for k, copies in enumerate(deck_count) for _ in range(copies)]
 
 
+def draw_stride(table: CardTable) -> int:
+    """One more than the most copies of a kind: a draw key is `kind * draw_stride + copies` (`draw_keys`)."""
+    return max(map(len, table.kind_cards)) + 1
+
+
+def draw_kinds(table: CardTable, deck_count: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The draw pile's outcomes present (`NavalWarState.draw_kinds`, ascending) and their keys into the pairs
+    table (`NavalWarState.draw_keys`: `kind * draw_stride + copies`), from the copies of each kind left."""
+    first = chance_layout(table).card
+    stride = draw_stride(table)
+    present = [k for k, copies in enumerate(deck_count) if copies]
+    return [first + k for k in present], [k * stride + deck_count[k] for k in present]
+
+
 def start_round(state: NavalWarState) -> None:
     """Setup: every card back in its deck (the positions a round starts from are the game's: `NavalWarGame`),
     then deal 5 ships and 5 play cards each (4 and 4 with 9)."""
@@ -39,6 +53,8 @@ def start_round(state: NavalWarState) -> None:
     state.harbor = list(game.round_harbor)
     state.deck_count = list(game.round_deck_count)
     state.draw_pile = list(game.round_draw_pile)
+    state.draw_kinds = list(game.round_draw_kinds)
+    state.draw_keys = list(game.round_draw_keys)
     state.deck_size = len(state.draw_pile)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
