@@ -398,11 +398,13 @@ def test_parse_is_linear_for_16000_spaces() -> None:
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         assert "re" not in imported, f"{module.__name__} imports re"
     from warcards.games.race_to_messina import notation
+    from warcards.games.race_to_messina.cards import card_table
 
+    table = card_table()
     padded = "deploy X05" + " " * 16_000 + "vs british"
-    assert notation.parse(padded, True) == notation.parse("deploy X05 vs british", True)
+    assert notation.parse(table, padded, True) == notation.parse(table, "deploy X05 vs british", True)
     activate = "activate X01" + " " * 16_000 + "target A24"
-    assert notation.parse(activate, False) == notation.parse("activate X01 target A24", False)
+    assert notation.parse(table, activate, False) == notation.parse(table, "activate X01 target A24", False)
     state = _first("race-to-messina")
     _refused(state, state.parse_action, padded)
 

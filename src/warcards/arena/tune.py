@@ -399,7 +399,7 @@ def open_study(run: Study) -> Any:
     from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    from sqlalchemy.exc import IntegrityError, OperationalError
+    from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
     from warcards.server.db import normalize_url  # postgresql:// through psycopg 3, as the server does
 
@@ -413,9 +413,10 @@ def open_study(run: Study) -> Any:
                     engine_kwargs={"connect_args": {"timeout": 60}} if run.storage.startswith("sqlite") else None,
                 )
             break
-        except (IntegrityError, OperationalError):
+        except (IntegrityError, OperationalError, ProgrammingError):
             # Two workers starting at once on a new storage both create its tables: the later one retries
-            # and finds them made.
+            # and finds them made (PostgreSQL says `DuplicateTable`, a ProgrammingError; SQLite an
+            # OperationalError or IntegrityError).
             if attempt == 5:
                 raise
             time.sleep(0.5 * (attempt + 1))
