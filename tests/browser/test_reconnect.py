@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import ServerProcess
+from tests.server.conftest import ServerProcess, sqlite_server_in
 
 from .test_play import READY
 from .test_tables import seat_a_person
@@ -23,12 +23,8 @@ MOVE = "#moves button.move"
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server of this test's own (it is stopped and started again on the same port and database)."""
-    server = ServerProcess(f"sqlite:///{tmp_path / 'server.sqlite3'}", tmp_path)
-    server.start()
-    try:
+    with sqlite_server_in(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_a_lost_server_disables_the_moves_and_counts_down_with_retry_now_until_it_is_back(

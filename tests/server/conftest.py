@@ -132,16 +132,22 @@ class ServerProcess:
         return answer.json()
 
 
-@pytest.fixture(scope="session")
-def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One real server on SQLite for the session (its tables are independent)."""
-    folder = tmp_path_factory.mktemp("server")
+@contextlib.contextmanager
+def sqlite_server_in(folder: Path) -> Iterator[ServerProcess]:
+    """A real server on an SQLite database in `folder`, started and stopped."""
     server = ServerProcess(f"sqlite:///{folder / 'server.sqlite3'}", folder)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server on SQLite for the session (its tables are independent)."""
+    with sqlite_server_in(tmp_path_factory.mktemp("server")) as server:
+        yield server
 
 
 def frames(messages: list[str]) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ from warcards.server.config import ServerConfig
 from warcards.server.process import Server
 
 from .client import hub, latest_view, peer, started_table
-from .conftest import ServerProcess
+from .conftest import ServerProcess, sqlite_server_in
 
 DEADLINE = 60.0
 
@@ -76,12 +76,8 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server of this test's own: the session's `sqlite_server` also holds other tests' open tables (the
     browser tests' lobbies), which rightly stay in memory, so "nothing held" can only be asked of a server
     nobody else uses (the fresh-clone run at the end of the suite waited 180 s for them in vain)."""
-    server = ServerProcess(f"sqlite:///{tmp_path / 'server.sqlite3'}", tmp_path)
-    server.start()
-    try:
+    with sqlite_server_in(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_finished_tables_leave_memory(own_server: ServerProcess) -> None:
