@@ -2,9 +2,8 @@
 
 `LADDER` is the one list of levels: `play --help`, `warcards games` and docs/bots.md read it. Each rung
 beats the one before it, with its score's 95% interval above 1/2, in every game and variant, as measured
-pair by pair in docs/bots.md (`scripts/ladder_pairs.py` reruns it) — except `hard` in Naval War with 2
-players, not shown stronger than `medium` there (`warcards.bots.ratings.NOT_SHOWN`); the notes quote that
-measurement.
+pair by pair in docs/bots.md (`scripts/ladder_pairs.py` reruns it; `warcards.bots.ratings.NOT_SHOWN` would
+list a level that is not, and lists none).
 """
 
 from __future__ import annotations
@@ -30,12 +29,10 @@ LADDER: tuple[Rung, ...] = (
     Rung("medium", "the game's rule-of-thumb bot (also called heuristic); beats easy in every game"),
     Rung(
         "hard",
-        "searches from medium's move, 0.1-0.4 s a move on one core; beats medium in every game "
-        "but 2-player Naval War, where it is not shown stronger",
+        "searches from medium's move, 0.1-0.4 s a move on one core; beats medium in every game",
     ),
 )
-"""The levels a player chooses from, weakest first; each beats the one before it in every game and variant
-but `warcards.bots.ratings.NOT_SHOWN`."""
+"""The levels a player chooses from, weakest first; each beats the one before it in every game and variant."""
 
 ALIASES: dict[str, str] = {"heuristic": "medium"}
 """Other names of ladder bots (the same bot, the same moves for the same seed)."""
