@@ -87,10 +87,10 @@ class NavalWarGame(Game):
         self.round_draw_kinds: tuple[int, ...] = tuple(kinds)
         self.round_draw_keys: tuple[int, ...] = tuple(keys)
         """The draw pile's outcomes and pair keys when a round starts (`NavalWarState.draw_kinds`, `draw_keys`)."""
-        self.draw_stride = rules.draw_stride(table)
         self.draw_pair_tables: dict[int, list[tuple[int, float]]] = {}
-        """Per draw pile size n: the pair `(outcome, (1.0 / n) * copies)` of every kind and count, at index
-        `kind * draw_stride + copies` (`draw_pairs`: made on first use, shared by every state)."""
+        """Per draw pile size n: the pair `(outcome, (1.0 / n) * copies)` of every kind and count from 1 to its
+        copies, at index `kind_first_card[kind] + copies - 1` (one pair per play card: a small table, so the
+        gather stays in the cache; `draw_pairs`: made on first use, shared by every state)."""
         self.boxed_ships = frozenset(s for s in range(table.num_ships) if p.gunnery and table.ship_carrier[s])
         self.round_card_position: tuple[int, ...] = tuple(
             BOX if c in self.boxed_cards else DECK for c in range(table.num_cards)
@@ -115,9 +115,10 @@ class NavalWarGame(Game):
         table = self.draw_pair_tables.get(size)
         if table is None:
             share = 1.0 / size
-            first, stride = self.first_draw_outcome, self.draw_stride
+            first, kind_cards = self.first_draw_outcome, self.table.kind_cards
+            shares = [share * copies for copies in range(max(map(len, kind_cards)) + 1)]  # one float per count
             table = self.draw_pair_tables[size] = [
-                (first + kind, share * copies) for kind in range(self.table.num_kinds) for copies in range(stride)
+                (first + kind, shares[copies]) for kind, cards in enumerate(kind_cards) for copies in range(1, len(cards) + 1)
             ]
         return table
 

@@ -55,7 +55,7 @@ class NavalWarState(State):
             kind), sorted (`deck_count` written out, one entry per card): a draw's `Counted` description, read
             by position (`rules.chance`, `rules.apply_chance`).
         draw_kinds: the chance outcomes of the kinds left in the draw pile, ascending (a draw's legal list).
-        draw_keys: for each of `draw_kinds`, `kind * game.draw_stride + copies left`: where its pair lies in the
+        draw_keys: for each of `draw_kinds`, the kind's first card + copies left - 1: where its pair lies in the
             game's pairs table for the pile's size (`NavalWarGame.draw_pairs`, `rules.DrawPile`).
         harbor: the ships in the harbor pile, in id order.
         damage: hits from salvos and Additional Damage on each ship.

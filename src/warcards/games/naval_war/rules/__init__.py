@@ -43,7 +43,6 @@ from warcards.games.naval_war.rules.round import (
     deal_ship,
     draw_kinds,
     draw_pile,
-    draw_stride,
     end_round,
     start_round,
 )
@@ -378,7 +377,6 @@ __all__ = [
     "draw_card",
     "draw_kinds",
     "draw_pile",
-    "draw_stride",
     "end_round",
     "illegal_reason",
     "legal_actions",

@@ -28,18 +28,13 @@ def draw_pile(table: CardTable, deck_count: Sequence[int]) -> list[int]:
     return [first + k for k, copies in enumerate(deck_count) for _ in range(copies)]
 
 
-def draw_stride(table: CardTable) -> int:
-    """One more than the most copies of a kind: a draw key is `kind * draw_stride + copies` (`draw_keys`)."""
-    return max(map(len, table.kind_cards)) + 1
-
-
 def draw_kinds(table: CardTable, deck_count: Sequence[int]) -> tuple[list[int], list[int]]:
     """The draw pile's outcomes present (`NavalWarState.draw_kinds`, ascending) and their keys into the pairs
-    table (`NavalWarState.draw_keys`: `kind * draw_stride + copies`), from the copies of each kind left."""
+    table (`NavalWarState.draw_keys`: the kind's first card + copies - 1, one key per card of the table, since a
+    kind's copies are numbered consecutively), from the copies of each kind left."""
     first = chance_layout(table).card
-    stride = draw_stride(table)
     present = [k for k, copies in enumerate(deck_count) if copies]
-    return [first + k for k in present], [k * stride + deck_count[k] for k in present]
+    return [first + k for k in present], [table.kind_cards[k][0] + deck_count[k] - 1 for k in present]
 
 
 def start_round(state: NavalWarState) -> None:
