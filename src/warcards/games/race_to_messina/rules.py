@@ -427,10 +427,20 @@ def legal_actions(state: RaceToMessinaState) -> list[int]:
 
 def deployment_actions(state: RaceToMessinaState, seat: int) -> list[int]:
     """Deployment: each card of the hand the seat may use (AA/AB, R20) into each of its groups with room
-    (R22; only Sicily caps a Set), then done. One pass over the hand per group."""
+    (R22; only Sicily caps a Set), then done. One pass over the hand per group. A seat with one group and no
+    cap keeps its list (`deploy_cache`): each deployment takes its action out (`apply`), 'done' drops it."""
     layout = state.layout
     variant = state.variant
     groups = variant.seat_groups[seat]
+    if len(groups) == 1 and variant.set_cap == 0:
+        cached = state.deploy_cache
+        if cached is None:
+            allowed = variant.allowed_restrictions[seat]
+            restriction = state.table.restriction
+            deploy = layout.deploy
+            cached = state.deploy_cache = [deploy + c for c in state.hands[seat] if allowed >> restriction[c] & 1]
+            cached.append(layout.done)
+        return cached[:]
     allowed = variant.allowed_restrictions[seat]
     restriction = state.table.restriction
     hand = state.hands[seat]
@@ -514,6 +524,9 @@ def apply(state: RaceToMessinaState, action: int) -> None:
                     card = action - layout.deploy_second
                 hand.remove(card)
                 state.deploying[group].append(card)
+                cached = state.deploy_cache
+                if cached is not None:
+                    cached.remove(action)
                 return
             hand.remove(action)  # a face-up discard: public, so Recon knowledge of it ends (R33)
             state.discards[state.card_family[action]].append(action)
@@ -547,6 +560,7 @@ def play(state: RaceToMessinaState, action: int) -> None:
         strategy_draws(state)
         return
     state.order_index += 1  # done, in Deployment or Recovery
+    state.deploy_cache = None
     if state.order_index >= len(state.variant.order):
         if phase == Phase.DEPLOYMENT:
             reveal_deployments(state)

@@ -52,6 +52,9 @@ class RaceToMessinaState(State):
         to_act: Whose turn it is: a seat, `CHANCE` or `TERMINAL` (kept up to date by every `_apply`).
         deck_chance: The last chance node's description (`rules.chance`), kept while it holds the very deck
             drawn from now (a copy's deck is another list: it describes its own on its first draw).
+        deploy_cache: The Deployment legal list of the seat deploying now, kept up to date by its deployments
+            while it has one group without a cap (`rules.deployment_actions`), else None; a copy starts
+            without it.
     """
 
     __slots__ = (
@@ -60,6 +63,7 @@ class RaceToMessinaState(State):
         "card_family",
         "deck_chance",
         "decks",
+        "deploy_cache",
         "deploying",
         "discarded",
         "discards",
@@ -85,7 +89,7 @@ class RaceToMessinaState(State):
 
     snapshot_fields = SnapshotFields(
         fixed=("card_family", "layout", "table", "variant"),
-        caches=("deck_chance",),
+        caches=("deck_chance", "deploy_cache"),
         types={"log": list_of(tuple_of(INT))},
     )
     """The variant and its tables are the game's; the chance description is a cache; the log's events are
@@ -127,6 +131,7 @@ class RaceToMessinaState(State):
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.decks: list[list[int]] = [[] for _ in variant.family_zone]
         self.deck_chance = Uniform(self.decks[0])
+        self.deploy_cache: list[int] | None = None
         self.discards: list[list[int]] = [[] for _ in variant.family_zone]
         self.on_table: list[list[int]] = [[] for _ in range(groups)]
         self.deploying: list[list[int]] = [[] for _ in range(groups)]
@@ -160,6 +165,7 @@ class RaceToMessinaState(State):
         other.hands = [h[:] for h in self.hands]
         other.decks = [d[:] for d in self.decks]
         other.deck_chance = self.deck_chance
+        other.deploy_cache = None
         other.discards = [d[:] for d in self.discards]
         other.on_table = [g[:] for g in self.on_table]
         other.deploying = [g[:] for g in self.deploying]
