@@ -114,8 +114,8 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
         pm = state.table.partners[jk]
         targets = joint_targets(state, jk, state.joint_first_battle)
         return [(c - off) * NUM_BATTLES + b for c in state.hands[p] if pm >> (c - off) & 1 for b in targets]
-    opened = open_battle_list(state)
     if state.alternative_reinforce:
+        opened = open_battle_list(state)
         out = []
         rc = state.reinforce_card
         if rc >= 0:
@@ -125,7 +125,11 @@ def legal_actions(state: CardsOfWarState) -> list[int]:
             out.extend(top + b for b in opened)
         if out:
             return out
-    return [(c - off) * NUM_BATTLES + b for c in state.hands[p] for b in opened]
+    deploys = state.deploy_table[state.open_battles]  # REINFORCE: any card of the hand, as in DEPLOY
+    out = []
+    for card in state.hands[p]:
+        out += deploys[card]
+    return out
 
 
 # ----- chance nodes --------------------------------------------------------------------------------------------
@@ -159,8 +163,36 @@ def apply(state: CardsOfWarState, action: int) -> None:
     first-player draw, or a card the drawer takes into its hand — a refill (PLAYING A ROUND), a deal (SETUP)
     or a REINFORCE draw — inline, since draws are over half the game's actions. The drawer is the seat the
     card goes to: the mover at a refill or a REINFORCE draw, the head of the deal queue at a deal
-    (`advance_deal` makes every deal's chance node)."""
+    (`advance_deal` makes every deal's chance node). A plain deployment in DEPLOY (most decisions) is played
+    here too; every other player action by `apply_move`."""
     if state.to_act >= 0:
+        if action < state.layout.joint and state.phase == Phase.DEPLOY:
+            # The common turn, inlined (`apply_move`, `_leave_hand`, `finish_turn`): deploy one card, then
+            # refill (R7, R20).
+            p = state.mover
+            state.moves += 1
+            card = action // NUM_BATTLES + state.deck_offset[p]
+            hand = state.hands[p]
+            hand.remove(card)
+            floor = state.recon_floors[p]
+            if any(floor):
+                t = state.table.theatre[card % state.num_kinds]
+                if floor[t]:
+                    floor[t] -= 1
+            place(state, p, card, action % NUM_BATTLES)
+            if state.pending_reinforce:
+                continue_turn(state)
+                return
+            state.reinforce_card = NO_CARD
+            if len(hand) < state.hand_limits[p] and (
+                len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)
+            ):
+                state.phase = Phase.REFILL
+                state.drawer = p
+                state.to_act = CHANCE
+                return
+            end_turn(state)
+            return
         apply_move(state, action)
         return
     phase = state.phase
@@ -182,7 +214,15 @@ def apply(state: CardsOfWarState, action: int) -> None:
     elif len(hand) < state.hand_limits[seat] and pile:
         return  # the hand takes another card: the refill or the deal goes on (`advance_deal`'s test, R10)
     elif phase == Phase.REFILL:
-        end_turn(state)
+        if state.open_battles and state.idle_moves < STALL_LIMIT and state.moves < ROUND_MOVE_CAP:
+            # `end_turn`'s common case, inline: the round goes on (the drawer's hand is not empty: no stalemate
+            # by empty hands) and the turn passes.
+            q = 1 - state.mover
+            state.mover = q
+            state.phase = Phase.DEPLOY
+            state.to_act = q
+        else:
+            end_turn(state)
     else:
         advance_deal(state)
 
@@ -258,35 +298,12 @@ def _leave_hand(state: CardsOfWarState, seat: int, card: int) -> None:
 
 
 def apply_move(state: CardsOfWarState, a: int) -> None:
-    """Apply a legal player action (the state's `_apply` when a seat acts: DEPLOY, JOINT_SECOND, REINFORCE):
-    a deployment, the first card of a joint deployment, the top discard (Alternative Reinforce) or a pass."""
+    """Apply a legal player action (the state's `_apply` when a seat acts: JOINT_SECOND, REINFORCE, and in
+    DEPLOY all but a plain deployment, which `apply` plays itself): a deployment, the first card of a joint
+    deployment, the top discard (Alternative Reinforce) or a pass."""
     p = state.mover
     state.moves += 1
     layout = state.layout
-    if a < layout.joint and state.phase == Phase.DEPLOY:
-        # The common turn, inlined (`_leave_hand`, `finish_turn`): deploy one card, then refill (R7, R20).
-        card = a // NUM_BATTLES + state.deck_offset[p]
-        hand = state.hands[p]
-        hand.remove(card)
-        floor = state.recon_floors[p]
-        if any(floor):
-            t = state.table.theatre[card % state.num_kinds]
-            if floor[t]:
-                floor[t] -= 1
-        place(state, p, card, a % NUM_BATTLES)
-        if state.pending_reinforce:
-            continue_turn(state)
-            return
-        state.reinforce_card = NO_CARD
-        if len(hand) < state.hand_limits[p] and (
-            len(state.draw_piles[state.deck_of[p]]) > 1 or can_draw(state, p)
-        ):
-            state.phase = Phase.REFILL
-            state.drawer = p
-            state.to_act = CHANCE
-            return
-        end_turn(state)
-        return
     if a == layout.pass_turn:
         state.idle_moves += 1
         finish_turn(state)

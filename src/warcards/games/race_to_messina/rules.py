@@ -6,7 +6,7 @@ Every ruling on a gap of the text is numbered in RULES.md (R1, R2, ...) and cite
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
 from warcards.engine.api import CHANCE, TERMINAL, Chance, Uniform, not_a_chance_node, pick_uniform
@@ -102,7 +102,9 @@ def logistics_next(state: RaceToMessinaState) -> None:
 
 
 def draw(state: RaceToMessinaState, seat: int, card: int) -> None:
-    state.decks[state.variant.seat_family[seat]].remove(card)
+    """`card` leaves the seat's sorted deck (found by a search in halves) for its sorted hand."""
+    deck = state.decks[state.variant.seat_family[seat]]
+    del deck[bisect_left(deck, card)]
     insort(state.hands[seat], card)
 
 
@@ -118,14 +120,6 @@ def strategy_draws(state: RaceToMessinaState) -> None:
     if state.order_index >= len(state.variant.order):
         state.phase = Phase.DEPLOYMENT
         state.order_index = 0
-
-
-def discard_from_hand(state: RaceToMessinaState, seat: int, card: int) -> None:
-    """A face-up discard from a hand (Strategy, Recovery): public, so Recon knowledge of it ends (R33)."""
-    state.hands[seat].remove(card)
-    state.discards[state.card_family[card]].append(card)
-    forget(state, card)
-    state.log.append((EV_DISCARD, seat, card))
 
 
 def forget(state: RaceToMessinaState, card: int) -> None:
@@ -387,8 +381,15 @@ def drawing_deck(state: RaceToMessinaState) -> list[int]:
 
 def chance(state: RaceToMessinaState) -> Chance:
     """Every chance node is a draw from the drawing seat's deck, each card in it equally likely (decks are
-    unordered): the deck itself, held by the description, not copied."""
-    return Uniform(drawing_deck(state))
+    unordered): the deck itself, held by the description, not copied — in a description the state keeps while
+    it describes that very list (`deck_chance`: making a `Uniform` at every draw cost a tenth of a draw)."""
+    variant = state.variant
+    seat = variant.group_owner[state.supply_group] if state.phase == Phase.ACTION else variant.order[state.order_index]
+    deck = state.decks[variant.seat_family[seat]]
+    described = state.deck_chance
+    if described.outcomes is not deck:
+        described = state.deck_chance = Uniform(deck)
+    return described
 
 
 def apply_chance(state: RaceToMessinaState, u: float) -> int:
@@ -425,15 +426,34 @@ def legal_actions(state: RaceToMessinaState) -> list[int]:
 
 
 def deployment_actions(state: RaceToMessinaState, seat: int) -> list[int]:
+    """Deployment: each card of the hand the seat may use (AA/AB, R20) into each of its groups with room
+    (R22; only Sicily caps a Set), then done. One pass over the hand per group. A seat with one group and no
+    cap keeps its list (`deploy_cache`): each deployment takes its action out (`apply`), 'done' drops it."""
     layout = state.layout
-    groups = state.variant.seat_groups[seat]
-    allowed = state.variant.allowed_restrictions[seat]
+    variant = state.variant
+    groups = variant.seat_groups[seat]
+    if len(groups) == 1 and variant.set_cap == 0:
+        cached = state.deploy_cache
+        if cached is None:
+            allowed = variant.allowed_restrictions[seat]
+            restriction = state.table.restriction
+            deploy = layout.deploy
+            cached = state.deploy_cache = [deploy + c for c in state.hands[seat] if allowed >> restriction[c] & 1]
+            cached.append(layout.done)
+        return cached[:]
+    allowed = variant.allowed_restrictions[seat]
     restriction = state.table.restriction
-    usable = [c for c in state.hands[seat] if allowed >> restriction[c] & 1]
+    hand = state.hands[seat]
+    capped = variant.set_cap > 0
     first = groups[0]
-    result = [] if group_full(state, first, len(state.deploying[first])) else [layout.deploy + c for c in usable]
-    if len(groups) > 1 and not group_full(state, groups[1], len(state.deploying[groups[1]])):
-        result += [layout.deploy_second + c for c in usable]
+    if capped and group_full(state, first, len(state.deploying[first])):
+        result = []
+    else:
+        deploy = layout.deploy
+        result = [deploy + c for c in hand if allowed >> restriction[c] & 1]
+    if len(groups) > 1 and not (capped and group_full(state, groups[1], len(state.deploying[groups[1]]))):
+        second = layout.deploy_second
+        result += [second + c for c in hand if allowed >> restriction[c] & 1]
     result.append(layout.done)
     return result
 
@@ -473,25 +493,58 @@ def action_phase_actions(state: RaceToMessinaState) -> list[int]:
 
 
 def apply(state: RaceToMessinaState, action: int) -> None:
-    """Apply a legal action or chance outcome (already checked): play it, then recompute whose turn it is."""
-    play(state, action)
+    """Apply a legal action or chance outcome (already checked): play it, then recompute whose turn it is.
+    The commonest steps are played here, whoever acts next known without asking `player_to_act`: a Logistics
+    draw (a third of the game's actions: while the hand takes another card the same seat draws again), and a
+    discard (Strategy, Recovery) or a deployment, after which the same seat acts again."""
+    phase = state.phase
+    if phase == Phase.LOGISTICS:
+        variant = state.variant
+        seat = variant.order[state.order_index]
+        deck = state.decks[variant.seat_family[seat]]
+        del deck[bisect_left(deck, action)]  # the deck is sorted: a search in halves, not `list.remove`'s scan
+        hand = state.hands[seat]
+        insort(hand, action)
+        if deck and len(hand) < variant.hand_size[seat]:
+            return
+        logistics_next(state)
+    elif phase == Phase.RECOVERY or phase == Phase.DEPLOYMENT or (phase == Phase.STRATEGY and not state.to_draw):
+        layout = state.layout
+        if action == layout.done:
+            play(state, action)
+        else:  # a discard (Strategy, Recovery) or a deployment: the same seat acts next
+            seat = state.to_act
+            hand = state.hands[seat]
+            if phase == Phase.DEPLOYMENT:
+                if action < layout.deploy_second:
+                    group = state.variant.seat_groups[seat][0]
+                    card = action - layout.deploy
+                else:
+                    group = state.variant.seat_groups[seat][1]
+                    card = action - layout.deploy_second
+                hand.remove(card)
+                state.deploying[group].append(card)
+                cached = state.deploy_cache
+                if cached is not None:
+                    cached.remove(action)
+                return
+            hand.remove(action)  # a face-up discard: public, so Recon knowledge of it ends (R33)
+            state.discards[state.card_family[action]].append(action)
+            if any(state.recon_known):
+                forget(state, action)
+            state.log.append((EV_DISCARD, seat, action))
+            if phase == Phase.STRATEGY:
+                state.discarded += 1
+            return
+    else:
+        play(state, action)
     state.to_act = player_to_act(state)
 
 
 def play(state: RaceToMessinaState, action: int) -> None:
-    """Change the data by a legal action or chance outcome, phase by phase (`apply` keeps `to_act` up to date)."""
+    """The steps `apply` does not play itself, phase by phase (`apply` keeps `to_act` up to date): a Strategy
+    draw or 'done', any Action-phase step, and the 'done' that ends a seat's Deployment or Recovery."""
     phase = state.phase
-    if phase == Phase.LOGISTICS:
-        v = state.variant
-        seat = v.order[state.order_index]
-        deck = state.decks[v.seat_family[seat]]
-        deck.remove(action)
-        hand = state.hands[seat]
-        insort(hand, action)
-        if deck and len(hand) < v.hand_size[seat]:
-            return
-        logistics_next(state)
-        return
     if phase == Phase.ACTION:
         apply_action_phase(state, action)
         return
@@ -501,40 +554,18 @@ def play(state: RaceToMessinaState, action: int) -> None:
             state.to_draw -= 1
             strategy_draws(state)
             return
-        seat = state.variant.order[state.order_index]
-        if action == state.layout.done:
-            state.to_draw = state.discarded
-            if state.discarded:
-                state.log.append((EV_DRAWN, seat, state.discarded))
-            strategy_draws(state)
-        else:
-            discard_from_hand(state, seat, action)
-            state.discarded += 1
+        state.to_draw = state.discarded  # done
+        if state.discarded:
+            state.log.append((EV_DRAWN, state.variant.order[state.order_index], state.discarded))
+        strategy_draws(state)
         return
-    seat = state.variant.order[state.order_index]
-    if phase == Phase.DEPLOYMENT:
-        layout = state.layout
-        if action == layout.done:
-            state.order_index += 1
-            if state.order_index >= len(state.variant.order):
-                reveal_deployments(state)
-            return
-        if action < layout.deploy_second:
-            group = state.variant.seat_groups[seat][0]
-            card = action - layout.deploy
+    state.order_index += 1  # done, in Deployment or Recovery
+    state.deploy_cache = None
+    if state.order_index >= len(state.variant.order):
+        if phase == Phase.DEPLOYMENT:
+            reveal_deployments(state)
         else:
-            group = state.variant.seat_groups[seat][1]
-            card = action - layout.deploy_second
-        state.hands[seat].remove(card)
-        state.deploying[group].append(card)
-        return
-    # Recovery
-    if action == state.layout.done:
-        state.order_index += 1
-        if state.order_index >= len(state.variant.order):
             end_turn(state)
-        return
-    discard_from_hand(state, seat, action)
 
 
 def apply_action_phase(state: RaceToMessinaState, action: int) -> None:

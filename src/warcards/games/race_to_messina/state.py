@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warcards.engine.actions import ActionLayout
-from warcards.engine.api import CHANCE, TERMINAL, State
+from warcards.engine.api import CHANCE, TERMINAL, State, Uniform
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.race_to_messina import log, notation, rules, views
 from warcards.games.race_to_messina.cards import CardTable
@@ -50,13 +50,20 @@ class RaceToMessinaState(State):
         winner: `NO_WINNER` while playing; a seat number; or `DRAW` for a drawn Race.
         log: This turn's events, `(kind, ...ints)` tuples (`codes.EV_*`), rendered per viewer by views.py.
         to_act: Whose turn it is: a seat, `CHANCE` or `TERMINAL` (kept up to date by every `_apply`).
+        deck_chance: The last chance node's description (`rules.chance`), kept while it holds the very deck
+            drawn from now (a copy's deck is another list: it describes its own on its first draw).
+        deploy_cache: The Deployment legal list of the seat deploying now, kept up to date by its deployments
+            while it has one group without a cap (`rules.deployment_actions`), else None; a copy starts
+            without it.
     """
 
     __slots__ = (
         "activated",
         "active_slot",
         "card_family",
+        "deck_chance",
         "decks",
+        "deploy_cache",
         "deploying",
         "discarded",
         "discards",
@@ -82,9 +89,11 @@ class RaceToMessinaState(State):
 
     snapshot_fields = SnapshotFields(
         fixed=("card_family", "layout", "table", "variant"),
+        caches=("deck_chance", "deploy_cache"),
         types={"log": list_of(tuple_of(INT))},
     )
-    """The variant and its tables are the game's; the log's events are tuples (`snapshot()`)."""
+    """The variant and its tables are the game's; the chance description is a cache; the log's events are
+    tuples (`snapshot()`)."""
 
     game: RaceToMessinaGame
 
@@ -103,6 +112,7 @@ class RaceToMessinaState(State):
     _determinize = views.determinize
     _hidden_action_text = views.hidden_action_text
     _nothing_to = views.nothing_to
+    _snapshot_problem = views.snapshot_problem
     zones = views.zones
     position = views.position
     _log_lines = log.log_lines
@@ -120,6 +130,8 @@ class RaceToMessinaState(State):
         groups = len(variant.group_owner)
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.decks: list[list[int]] = [[] for _ in variant.family_zone]
+        self.deck_chance = Uniform(self.decks[0])
+        self.deploy_cache: list[int] | None = None
         self.discards: list[list[int]] = [[] for _ in variant.family_zone]
         self.on_table: list[list[int]] = [[] for _ in range(groups)]
         self.deploying: list[list[int]] = [[] for _ in range(groups)]
@@ -152,6 +164,8 @@ class RaceToMessinaState(State):
         other.card_family = self.card_family
         other.hands = [h[:] for h in self.hands]
         other.decks = [d[:] for d in self.decks]
+        other.deck_chance = self.deck_chance
+        other.deploy_cache = None
         other.discards = [d[:] for d in self.discards]
         other.on_table = [g[:] for g in self.on_table]
         other.deploying = [g[:] for g in self.deploying]

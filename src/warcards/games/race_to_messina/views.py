@@ -58,6 +58,16 @@ def pending_zone(state: RaceToMessinaState, group: int) -> str:
     return "deploying:" + state.variant.group_zone[group].removeprefix("table:")
 
 
+def snapshot_problem(state: RaceToMessinaState) -> str | None:
+    """What is out of step in a position read from a snapshot (`State._snapshot_problem`): the rules rely on
+    sorted hands and decks (a draw is found in its deck by a search in halves). None when they agree."""
+    for name, piles in (("hands", state.hands), ("decks", state.decks)):
+        for index, pile in enumerate(piles):
+            if pile != sorted(pile):
+                return f"{name}[{index}] is not sorted"
+    return None
+
+
 def ids(state: RaceToMessinaState, cards: list[int] | tuple[int, ...]) -> list[str]:
     names = state.table.ids
     return [names[c] for c in sorted(cards)]
