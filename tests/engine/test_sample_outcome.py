@@ -231,3 +231,29 @@ def test_sampling_chance_at_a_decision_node_is_refused_and_changes_nothing() -> 
     with pytest.raises(ValueError, match="not a chance node"):
         state.apply_chance(0.5)
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("make_game", _games())
+def test_a_clone_made_after_chance_outcomes_keeps_its_own_outcomes_when_the_original_draws(make_game) -> None:  # type: ignore[no-untyped-def]
+    """`chance_outcomes()` keeps a `Uniform`'s own list (a pile of the state, uncopied) as the legal list until
+    the next step: a clone made then must not share it, so after the original draws a card the clone still
+    lists and accepts that card, and the original refuses it (the binary search in `apply_action`)."""
+    game = make_game()
+    rng = random.Random(23)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 20:
+        if state.current_player() == CHANCE:
+            pairs = state.chance_outcomes()
+            copy = state.clone()
+            outcome = sample_chance(pairs, rng.random())
+            state.apply_action(outcome)
+            assert copy.legal_actions() == [number for number, _ in pairs]
+            assert [number for number, _ in copy.chance_outcomes()] == [number for number, _ in pairs]
+            copy.apply_action(outcome)
+            assert copy == state
+            checked += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby, repeat
@@ -246,8 +246,9 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        # The driver loop applies one of these next: keep their numbers (a fresh list, which `clone` may share)
-        # as the legal list, so that `apply_action` does not describe the node a second time.
+        # The driver loop applies one of these next: keep their numbers as the legal list, so that `apply_action`
+        # does not describe the node a second time. A `Uniform` hands over the list it holds (a draw pile, not
+        # copied: valid until the next step, and never shared by `clone`).
         pairs, self._legal_cache = self._chance().pairs_and_numbers()
         return pairs
 
@@ -296,7 +297,10 @@ class State(ABC):
         legal: Sequence[int] | None = self._legal_cache
         if legal is None:
             legal = self._legal_now()
-        if action not in legal:
+        # Legal lists and chance members are ascending by contract (the battery checks): a binary search,
+        # not a scan of the list.
+        at = bisect_left(legal, action)
+        if at == len(legal) or legal[at] != action:
             self._refuse(action)
         self._apply(action)
         self._history.append(action)
@@ -398,7 +402,10 @@ class State(ABC):
     def clone(self) -> State:
         other = self._copy()
         other._history = list(self._history)
-        other._legal_cache = self._legal_cache
+        cached = self._legal_cache
+        if cached is not None and self.current_player() != CHANCE:
+            # A chance node's list may be the description's own (a pile of this state: `chance_outcomes`).
+            other._legal_cache = cached
         return other
 
     def snapshot(self) -> JSON:
@@ -804,9 +811,11 @@ class Uniform(Chance):
         top = outcomes[-1]
         if table is None or len(table) <= top:
             table = uniform_pairs(size, top + 1)
+        # The outcomes themselves as the numbers when they are a list (read only, until the next step).
+        numbers = outcomes if type(outcomes) is list else list(outcomes)
         if size > 1:  # one gather in C of tuples made once, instead of a new tuple per outcome
-            return list(itemgetter(*outcomes)(table)), list(outcomes)
-        return [table[top]], list(outcomes)
+            return list(itemgetter(*outcomes)(table)), numbers
+        return [table[top]], numbers
 
     def members(self) -> Sequence[int]:
         return self.outcomes

@@ -84,7 +84,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     acts: list[int]
     if state.is_battle and state.round_index == 1 and state.turn_mode == 0:
         # 3.2: any card may be played face down, but the Storm cards other than Night action (S05) are checked.
-        acts = list(g.face_down_free.intersection(hand))
+        acts = list(filter(g.face_down_free.__contains__, hand))  # sorted below
         if len(acts) < len(hand):
             for c in g.face_down_checked.intersection(hand):
                 if check_play(state, p, c) == NO_REFUSAL:
@@ -116,7 +116,7 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     if sets is None:
         sets = g.play_sets[key] = play_sets(g, key)
     outright, checked, hosted = sets
-    acts = list(outright.intersection(hand))
+    acts = list(filter(outright.__contains__, hand))  # sorted below
     more = checked.intersection(hand)
     if more:
         for c in more:

@@ -104,6 +104,18 @@ def apply(state: MedSiroccoState, action: int) -> None:
     """Apply a legal player action (or, at a chance node, a chance outcome: `apply_outcome`), then run the
     procedure to the next decision (1.4). The state's `_apply` hook is this function."""
     ph = state.phase
+    if ph == Phase.CHANCE and state.chance_kind == ChanceKind.DRAW:
+        # 1.3, 1.5: a card drawn into a hand (42% of the OpenSpiel-shaped loop's actions at 4 players), first
+        # and without a call: the driver loop's own draws come through `apply_chance`.
+        queue = state.draw_queue
+        pile = state.pile
+        state.hands[queue.pop(0)].append(action)
+        del pile[bisect_left(pile, action)]  # the pile is kept sorted
+        if queue and pile:
+            return  # the next draw of the refill: what `advance` would decide, without running it
+        state.chance_kind = -1
+        advance(state)
+        return
     p = state.to_act
     if ph in PLAY_PHASES:
         if action < DISCARD:
@@ -174,18 +186,7 @@ def apply(state: MedSiroccoState, action: int) -> None:
         state.chance_kind = -1
         advance(state)
         return
-    if ph == Phase.CHANCE:  # after a play's phases: the driver loop's draws come through `apply_chance`
-        if state.chance_kind == ChanceKind.DRAW:
-            # 1.3, 1.5: a card drawn into a hand (about half of all actions), handled here without a call.
-            queue = state.draw_queue
-            pile = state.pile
-            state.hands[queue.pop(0)].append(action)
-            del pile[bisect_left(pile, action)]  # the pile is kept sorted
-            if queue and pile:
-                return  # the next draw of the refill: what `advance` would decide, without running it
-            state.chance_kind = -1
-            advance(state)
-            return
+    if ph == Phase.CHANCE:
         apply_outcome(state, action)
         return
     if ph == Phase.TYPE:
