@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "shared" / "bench"))
 
-from speed_ratio import playout  # noqa: E402
+from speed_ratio import playout
 
-import warcards  # noqa: E402
+import warcards
 
 
 def main() -> None:
