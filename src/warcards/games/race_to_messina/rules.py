@@ -429,18 +429,12 @@ def deployment_actions(state: RaceToMessinaState, seat: int) -> list[int]:
     """Deployment: each card of the hand the seat may use (AA/AB, R20) into each of its groups with room
     (R22; only Sicily caps a Set), then done. One pass over the hand per group. A seat with one group and no
     cap keeps its list (`deploy_cache`): each deployment takes its action out (`apply`), 'done' drops it."""
-    layout = state.layout
     variant = state.variant
     groups = variant.seat_groups[seat]
-    if len(groups) == 1 and variant.set_cap == 0:
-        cached = state.deploy_cache
-        if cached is None:
-            allowed = variant.allowed_restrictions[seat]
-            restriction = state.table.restriction
-            deploy = layout.deploy
-            cached = state.deploy_cache = [deploy + c for c in state.hands[seat] if allowed >> restriction[c] & 1]
-            cached.append(layout.done)
-        return cached[:]
+    kept = len(groups) == 1 and variant.set_cap == 0
+    if kept and state.deploy_cache is not None:
+        return state.deploy_cache[:]
+    layout = state.layout
     allowed = variant.allowed_restrictions[seat]
     restriction = state.table.restriction
     hand = state.hands[seat]
@@ -455,6 +449,9 @@ def deployment_actions(state: RaceToMessinaState, seat: int) -> list[int]:
         second = layout.deploy_second
         result += [second + c for c in hand if allowed >> restriction[c] & 1]
     result.append(layout.done)
+    if kept:
+        state.deploy_cache = result
+        return result[:]
     return result
 
 
