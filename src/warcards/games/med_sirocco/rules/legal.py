@@ -84,12 +84,16 @@ def legal_actions(state: MedSiroccoState) -> list[int]:
     acts: list[int]
     if state.is_battle and state.round_index == 1 and state.turn_mode == 0:
         # 3.2: any card may be played face down, but the Storm cards other than Night action (S05) are checked.
-        acts = list(filter(g.face_down_free.__contains__, hand))  # sorted below
-        if len(acts) < len(hand):
-            for c in g.face_down_checked.intersection(hand):
+        # Most hands hold none of those: then the legal plays are the hand itself (one C-level test, no filter).
+        checked = g.face_down_checked
+        if checked.isdisjoint(hand):
+            acts = sorted(hand)
+        else:
+            acts = list(filter(g.face_down_free.__contains__, hand))
+            for c in checked.intersection(hand):
                 if check_play(state, p, c) == NO_REFUSAL:
                     acts.append(c)
-        acts.sort()
+            acts.sort()
         if ph == Phase.BUILD:
             acts.append(DONE)
         elif not acts:
