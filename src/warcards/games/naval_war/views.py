@@ -444,6 +444,8 @@ def _shuffle_face_down(state: NavalWarState, seat: int, rng: Rng) -> None:
         state.ship_position[s] = HARBOR
     state.face_down = new_down
     state.fleet_targets = [None] * state.num_players
+    state.fleet_guns = [-1] * state.num_players
+    state.fleet_carriers = [None] * state.num_players
     state.targets_cache = None
     if striker >= 0:
         elig = [] if state.params.gunnery else rules.strike_carriers(state, striker)
