@@ -219,6 +219,7 @@ def _rebuild(state: NavalWarState) -> None:
     state.deck_count = [sum(1 for c in cards if cpos[c] == DECK) for cards in t.kind_cards]
     state.draw_pile = rules.draw_pile(t, state.deck_count)
     state.draw_kinds, state.draw_keys = rules.draw_kinds(t, state.deck_count)
+    state.draw_chance = None
     state.deck_size = len(state.draw_pile)
     state.damage = [0] * t.num_ships
     for c, pos in enumerate(cpos):

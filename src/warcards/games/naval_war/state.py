@@ -5,8 +5,9 @@ Where each card is: `card_position[card]` for the 108 play cards, `ship_position
 draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
 targets and starts empty in a copy; `fleet_guns` and `fleet_carriers` cache each task force's gun bits and
-carriers until a ship joins or leaves it (wherever `fleet_targets` is cleared for it); `under` mirrors the
-salvos under each ship (inner tuples, replaced).
+carriers until a ship joins or leaves it (wherever `fleet_targets` is cleared for it); `draw_chance` keeps a
+draw's description, which reads the draw pile's lists as they change, until the lists are replaced (a new round,
+a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner tuples, replaced).
 
 The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
 functions as its engine hooks in its class body, each hook the function of the same name.
@@ -105,16 +106,18 @@ class NavalWarState(State):
         fleet_targets: each task force's cached attackable targets (None until needed).
         fleet_guns: each task force's gun bits (its ships' `ship_gunbit` OR-ed; -1 until needed: `fleet_guns`).
         fleet_carriers: each task force's carriers, in fleet order (None until needed: `fleet_carriers`).
+        draw_chance: the draw's description (`rules.DrawPile`) over `draw_pile`, `draw_kinds` and `draw_keys`
+            (None until a draw is described; cleared wherever those lists are replaced).
         under: the salvos under each ship, by ship, in the order fired (`card_position` read the other way;
             None until needed, then kept by the rules: `rules.targets.salvos_under`).
     """
 
     snapshot_fields = SnapshotFields(
         fixed=("layout", "num_players", "params", "table", "team"),
-        caches=("fleet_carriers", "fleet_guns", "fleet_targets", "foes", "targets_cache", "under"),
+        caches=("draw_chance", "fleet_carriers", "fleet_guns", "fleet_targets", "foes", "targets_cache", "under"),
     )
-    """The tables, options and fleets are the game's; who may be attacked, each fleet's guns and carriers and the
-    salvos under each ship are recomputed (`snapshot()`)."""
+    """The tables, options and fleets are the game's; who may be attacked, each fleet's guns and carriers, the
+    draw's description and the salvos under each ship are recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
@@ -181,6 +184,7 @@ class NavalWarState(State):
         self.fleet_guns: list[int] = [-1] * n
         self.fleet_carriers: list[tuple[int, ...] | None] = [None] * n
         self.under: list[tuple[int, ...]] | None = None
+        self.draw_chance: rules.DrawPile | None = None
 
     # ----- the engine's hooks ---------------------------------------------------------------------------
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
@@ -225,6 +229,7 @@ class NavalWarState(State):
         if self.under is not None:
             d["under"] = self.under[:]
         d["targets_cache"] = None
+        d["draw_chance"] = None
         d["_history"] = []
         d["_legal_cache"] = None
         other: NavalWarState = object.__new__(NavalWarState)

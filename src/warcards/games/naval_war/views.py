@@ -362,6 +362,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
             deck_count[card_kind[c]] += 1
     other.draw_pile = rules.draw_pile(other.table, deck_count)
     other.draw_kinds, other.draw_keys = rules.draw_kinds(other.table, deck_count)
+    other.draw_chance = None
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other

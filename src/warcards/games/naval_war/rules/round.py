@@ -50,6 +50,7 @@ def start_round(state: NavalWarState) -> None:
     state.draw_pile = list(game.round_draw_pile)
     state.draw_kinds = list(game.round_draw_kinds)
     state.draw_keys = list(game.round_draw_keys)
+    state.draw_chance = None
     state.deck_size = len(state.draw_pile)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
