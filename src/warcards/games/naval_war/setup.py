@@ -219,6 +219,7 @@ def _rebuild(state: NavalWarState) -> None:
     state.deck_count = [sum(1 for c in cards if cpos[c] == DECK) for cards in t.kind_cards]
     state.draw_pile = rules.draw_pile(t, state.deck_count)
     state.draw_kinds, state.draw_keys = rules.draw_kinds(t, state.deck_count)
+    state.draw_chance = None
     state.deck_size = len(state.draw_pile)
     state.damage = [0] * t.num_ships
     for c, pos in enumerate(cpos):
@@ -236,6 +237,8 @@ def _rebuild(state: NavalWarState) -> None:
     state.foes = None
     state.targets_cache = None
     state.fleet_targets = [None] * n
+    state.fleet_guns = [-1] * n
+    state.fleet_carriers = [None] * n
     state.under = None
     allowed = {MINES: (MINE,), SMOKE: (SMOKE_CAT,), DDC: (DD,), ON_DD: (SALVO,), ON_SHIP: (SALVO, ADDDMG)}
     names = {MINES: "mines:N", SMOKE: "smoke:N", DDC: "dd:N", ON_DD: "dd-salvos:N", ON_SHIP: "on:SHIP"}

@@ -4,7 +4,10 @@ Where each card is: `card_position[card]` for the 108 play cards, `ship_position
 `codes.py`). `hands`, `fleets`, `harbor` and `deck_count` mirror those for speed. The draw pile is unordered: a
 draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
-targets and starts empty in a copy; `under` mirrors the salvos under each ship (inner tuples, replaced).
+targets and starts empty in a copy; `fleet_guns` and `fleet_carriers` cache each task force's gun bits and
+carriers until a ship joins or leaves it (wherever `fleet_targets` is cleared for it); `draw_chance` keeps a
+draw's description, which reads the draw pile's lists as they change, until the lists are replaced (a new round,
+a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner tuples, replaced).
 
 The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
 functions as its engine hooks in its class body, each hook the function of the same name.
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 _MUTABLE = (
     "card_position", "ship_position", "deck_count", "draw_pile", "draw_kinds", "draw_keys", "harbor", "damage", "mine_hits", "mine_last", "smoke",
     "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
+    "fleet_guns", "fleet_carriers",
 )
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
 
@@ -100,16 +104,20 @@ class NavalWarState(State):
         foes: the cached enemies of each seat (None until needed).
         targets_cache: each seat's cached targets by `2 * seat + through_smoke` (None until needed).
         fleet_targets: each task force's cached attackable targets (None until needed).
+        fleet_guns: each task force's gun bits (its ships' `ship_gunbit` OR-ed; -1 until needed: `fleet_guns`).
+        fleet_carriers: each task force's carriers, in fleet order (None until needed: `fleet_carriers`).
+        draw_chance: the draw's description (`rules.DrawPile`) over `draw_pile`, `draw_kinds` and `draw_keys`
+            (None until a draw is described; cleared wherever those lists are replaced).
         under: the salvos under each ship, by ship, in the order fired (`card_position` read the other way;
             None until needed, then kept by the rules: `rules.targets.salvos_under`).
     """
 
     snapshot_fields = SnapshotFields(
         fixed=("layout", "num_players", "params", "table", "team"),
-        caches=("fleet_targets", "foes", "targets_cache", "under"),
+        caches=("draw_chance", "fleet_carriers", "fleet_guns", "fleet_targets", "foes", "targets_cache", "under"),
     )
-    """The tables, options and fleets are the game's; who may be attacked and the salvos under each ship are
-    recomputed (`snapshot()`)."""
+    """The tables, options and fleets are the game's; who may be attacked, each fleet's guns and carriers, the
+    draw's description and the salvos under each ship are recomputed (`snapshot()`)."""
 
     game: NavalWarGame
 
@@ -173,7 +181,10 @@ class NavalWarState(State):
         self.foes: tuple[tuple[int, ...], ...] | None = None
         self.targets_cache: dict[int, list[int]] | None = None
         self.fleet_targets: list[list[int] | None] = [None] * n
+        self.fleet_guns: list[int] = [-1] * n
+        self.fleet_carriers: list[tuple[int, ...] | None] = [None] * n
         self.under: list[tuple[int, ...]] | None = None
+        self.draw_chance: rules.DrawPile | None = None
 
     # ----- the engine's hooks ---------------------------------------------------------------------------
     # The rule book (the rooms before this one): each engine hook is the function of the same name.
@@ -218,6 +229,7 @@ class NavalWarState(State):
         if self.under is not None:
             d["under"] = self.under[:]
         d["targets_cache"] = None
+        d["draw_chance"] = None
         d["_history"] = []
         d["_legal_cache"] = None
         other: NavalWarState = object.__new__(NavalWarState)

@@ -362,6 +362,7 @@ def determinize(state: NavalWarState, seat: int, rng: Rng) -> NavalWarState:
             deck_count[card_kind[c]] += 1
     other.draw_pile = rules.draw_pile(other.table, deck_count)
     other.draw_kinds, other.draw_keys = rules.draw_kinds(other.table, deck_count)
+    other.draw_chance = None
     if state.face_down:
         _shuffle_face_down(other, seat, rng)
     return other
@@ -444,6 +445,8 @@ def _shuffle_face_down(state: NavalWarState, seat: int, rng: Rng) -> None:
         state.ship_position[s] = HARBOR
     state.face_down = new_down
     state.fleet_targets = [None] * state.num_players
+    state.fleet_guns = [-1] * state.num_players
+    state.fleet_carriers = [None] * state.num_players
     state.targets_cache = None
     if striker >= 0:
         elig = [] if state.params.gunnery else rules.strike_carriers(state, striker)

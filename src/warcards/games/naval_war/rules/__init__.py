@@ -112,11 +112,16 @@ class DrawPile(Counted):
 
 def chance(state: NavalWarState) -> Chance:
     """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
-    entry the outcome that draws its kind; `DrawPile`), a die face (`Uniform`: the game's `die_chance`, made
-    once), or a ship from the harbor pile (`Uniform`, kept in id order)."""
+    entry the outcome that draws its kind; `DrawPile`, made once and kept in `draw_chance`: it reads the state's
+    draw pile lists, which the draws change in place, so only their replacement clears it), a die face
+    (`Uniform`: the game's `die_chance`, made once), or a ship from the harbor pile (`Uniform`, kept in id
+    order)."""
     phase = state.phase
     if phase in DRAW_PHASES:
-        return DrawPile(state.draw_pile, state.draw_kinds, state.draw_keys, state.game)
+        pile = state.draw_chance
+        if pile is None:
+            pile = state.draw_chance = DrawPile(state.draw_pile, state.draw_kinds, state.draw_keys, state.game)
+        return pile
     if phase == Phase.ROLL:
         return state.game.die_chance
     return Uniform(state.harbor)

@@ -125,6 +125,8 @@ def additional_ship_arrives(state: NavalWarState, s: int) -> None:
     state.fleets[p].append(s)
     state.targets_cache = None
     state.fleet_targets[p] = None
+    state.fleet_guns[p] = -1
+    state.fleet_carriers[p] = None
     if state.params.night and not state.mine_hits[p]:
         state.face_down |= 1 << s
     if state.mine_hits[p]:

@@ -50,6 +50,7 @@ def start_round(state: NavalWarState) -> None:
     state.draw_pile = list(game.round_draw_pile)
     state.draw_kinds = list(game.round_draw_kinds)
     state.draw_keys = list(game.round_draw_keys)
+    state.draw_chance = None
     state.deck_size = len(state.draw_pile)
     state.hands = [[] for _ in range(n)]
     state.fleets = [[] for _ in range(n)]
@@ -64,6 +65,8 @@ def start_round(state: NavalWarState) -> None:
     state.foes = None
     state.targets_cache = None
     state.fleet_targets = [None] * n
+    state.fleet_guns = [-1] * n
+    state.fleet_carriers = [None] * n
     state.under = None
     state.face_down = 0
     state.kamikaze_wait = [0] * t.num_ships
@@ -94,6 +97,8 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     state.fleets[j].append(s)
     state.targets_cache = None
     state.fleet_targets[j] = None
+    state.fleet_guns[j] = -1
+    state.fleet_carriers[j] = None
     if state.params.night:
         state.face_down |= 1 << s
     state.deal_left -= 1

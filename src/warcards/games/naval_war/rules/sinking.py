@@ -45,6 +45,8 @@ def sink(state: NavalWarState, s: int, by: int) -> None:
     state.fleets[owner].remove(s)
     state.targets_cache = None
     state.fleet_targets[owner] = None
+    state.fleet_guns[owner] = -1
+    state.fleet_carriers[owner] = None
     state.face_down &= ~(1 << s)
     state.ship_position[s] = DEEP + by
     state.kamikaze_wait[s] = 0

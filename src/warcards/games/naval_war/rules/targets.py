@@ -109,6 +109,25 @@ def seat_targets(state: NavalWarState, j: int) -> list[int]:
     return ships
 
 
+def fleet_guns(state: NavalWarState, j: int) -> int:
+    """The gun bits of task force `j` (its ships' `ship_gunbit` OR-ed), kept in `state.fleet_guns[j]` until a
+    ship joins or leaves it: a play after the draw asks which salvos the fleet can fire."""
+    guns = 0
+    gunbit = state.table.ship_gunbit
+    for s in state.fleets[j]:
+        guns |= gunbit[s]
+    state.fleet_guns[j] = guns
+    return guns
+
+
+def fleet_carriers(state: NavalWarState, j: int) -> tuple[int, ...]:
+    """The carriers of task force `j`, in fleet order, kept in `state.fleet_carriers[j]` until a ship joins or
+    leaves it: every turn asks which may strike."""
+    carrier = state.table.ship_carrier
+    found = state.fleet_carriers[j] = tuple([s for s in state.fleets[j] if carrier[s]])
+    return found
+
+
 def ship_at(state: NavalWarState, target: int) -> int:
     """The ship a target index names (a face-down ship by its seat and slot, night actions)."""
     ns = len(state.table.ship_ids)  # `num_ships` without a property call: every attack names a target
@@ -188,12 +207,11 @@ def strike_targets(state: NavalWarState, p: int) -> list[int]:
 
 def strike_carriers(state: NavalWarState, p: int) -> list[int]:
     """Carriers of `p` that may strike now (Variations, Kamikaze: a resting carrier may not)."""
-    carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
-    out = []
-    for s in state.fleets[p]:  # a loop: Python 3.11 makes a function per comprehension, and this runs every turn
-        if carrier[s] and kwait[s] == 0:
-            out.append(s)
-    return out
+    carriers = state.fleet_carriers[p]
+    if carriers is None:
+        carriers = fleet_carriers(state, p)
+    kwait = state.kamikaze_wait
+    return [s for s in carriers if kwait[s] == 0]
 
 
 def dd_targets(state: NavalWarState, p: int) -> list[int]:

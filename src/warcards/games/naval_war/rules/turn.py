@@ -33,6 +33,8 @@ from warcards.games.naval_war.rules.targets import (
     enemies,
     expose,
     expose_firer,
+    fleet_carriers,
+    fleet_guns,
     has_ship_target,
     mates,
     own_salvos,
@@ -134,8 +136,9 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
 
     Then draw one card, or instead launch air strikes with carriers (Air strikes). Night actions: the choice is
     always offered (`draw` alone without a carrier able to fly), so the others cannot tell from the phase
-    whether the player holds a face-down carrier (R41). The carriers are looked up inline (`strike_carriers`),
-    whether they have a target from the cached targets or without listing them (`has_ship_target`)."""
+    whether the player holds a face-down carrier (R41). The carriers are read off the fleet's kept ones
+    (`strike_carriers`, inline), whether they have a target from the cached targets or without listing them
+    (`has_ship_target`)."""
     if main:
         p = state.turn_player
     else:
@@ -174,11 +177,15 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
             discard_dd(state, p)
     params = state.params
     elig: list[int] = []
-    if not params.gunnery:  # `strike_carriers`
-        carrier, kwait = state.table.ship_carrier, state.kamikaze_wait
-        for s in state.fleets[p]:
-            if carrier[s] and kwait[s] == 0:
-                elig.append(s)
+    if not params.gunnery:  # `strike_carriers`, inline: most task forces hold no carrier
+        carriers = state.fleet_carriers[p]
+        if carriers is None:
+            carriers = fleet_carriers(state, p)
+        if carriers:
+            kwait = state.kamikaze_wait
+            for s in carriers:
+                if kwait[s] == 0:
+                    elig.append(s)
         if elig:  # `strike_targets`: the cached list read directly when there is one, else not listed
             cache = state.targets_cache
             targets = cache.get(2 * p) if cache is not None else None
@@ -196,8 +203,8 @@ def end_turn(state: NavalWarState, start: int = NONE, main: bool = False) -> Non
 def play_actions(state: NavalWarState) -> list[int]:
     """Turn: after drawing, play one card or discard one (Normal cards).
 
-    Each card's actions are read off `NavalWarGame.card_plays`; the fleet's guns, whether a salvo has a target
-    and the fleet-mates are looked up once, at the first salvo in the hand."""
+    Each card's actions are read off `NavalWarGame.card_plays`; the fleet's guns (kept: `fleet_guns`), whether a
+    salvo has a target and the fleet-mates are looked up once, at the first salvo in the hand."""
     p = state.to_act
     card_plays = state.game.card_plays
     out: list[int] = []
@@ -211,10 +218,9 @@ def play_actions(state: NavalWarState) -> list[int]:
         out.append(discard)
         if fire >= 0:
             if guns < 0:
-                guns = 0
-                ship_gunbit = state.table.ship_gunbit
-                for s in state.fleets[p]:
-                    guns |= ship_gunbit[s]
+                guns = state.fleet_guns[p]
+                if guns < 0:
+                    guns = fleet_guns(state, p)
                 if state.team[p] >= 0:
                     swap_to = mates(state, p)
             if guns & gunbit:
@@ -289,11 +295,11 @@ def play(state: NavalWarState, a: int) -> None:
         elif a == layout.sweep:
             sweep(state, p)
         else:
-            c = card_of(state, p, (a - layout.discard,))
+            c = card_of_kind(state, p, a - layout.discard)
             state.card_position[c] = DISCARD
     elif a < layout.at:
         # The salvo leaves the hand face up while its target is named.
-        c = card_of(state, p, (t.salvo_kinds[a - layout.fire],))
+        c = card_of_kind(state, p, t.salvo_kinds[a - layout.fire])
         state.card_position[c] = PLAY
         state.aiming = c
         state.phase = Phase.AIM
@@ -302,7 +308,7 @@ def play(state: NavalWarState, a: int) -> None:
         repair(state, p, a - layout.repair)
     else:
         si, m = divmod(a - layout.swap, SEATS)
-        c = card_of(state, p, (t.salvo_kinds[si],))
+        c = card_of_kind(state, p, t.salvo_kinds[si])
         state.card_position[c] = HAND + m
         state.hands[m].append(c)
         state.known[m].append(c)
@@ -330,8 +336,22 @@ def aim(state: NavalWarState, a: int) -> None:
     end_turn(state)
 
 
+def card_of_kind(state: NavalWarState, p: int, k: int) -> int:
+    """Remove and return the lowest-numbered card of kind `k` from `p`'s hand (`p` holds one): found by the
+    card positions' own search from the kind's first card (a kind's copies are numbered consecutively, so the
+    first card from there in `p`'s hand is of kind `k`), instead of a walk over the hand in Python."""
+    c = state.card_position.index(HAND + p, state.game.kind_first_card[k])
+    state.hands[p].remove(c)  # `hand_remove`, inline
+    known = state.known[p]
+    if c in known:
+        known.remove(c)
+    return c
+
+
 def card_of(state: NavalWarState, p: int, kinds: tuple[int, ...]) -> int:
-    """Remove and return the lowest-numbered card of one of `kinds` from `p`'s hand."""
+    """Remove and return the lowest-numbered card of one of `kinds` from `p`'s hand (one kind: `card_of_kind`)."""
+    if len(kinds) == 1:
+        return card_of_kind(state, p, kinds[0])
     card_kind = state.table.card_kind
     best = NONE
     for c in state.hands[p]:
@@ -436,7 +456,7 @@ def give(state: NavalWarState, a: int) -> None:
     m = state.to_act
     p = state.turn_player
     if a != layout.give_none:
-        c = card_of(state, m, (state.table.salvo_kinds[a - layout.give],))
+        c = card_of_kind(state, m, state.table.salvo_kinds[a - layout.give])
         state.card_position[c] = HAND + p
         state.hands[p].append(c)
         state.known[p].append(c)
