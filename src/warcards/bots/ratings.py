@@ -76,7 +76,7 @@ PUBLISHED: dict[str, dict[str, dict[str, int]]] = {
         "4p": {"random": 1003, "beginner": 1302, "easy": 1429, "medium": 1500, "hard": 1789},
     },
     "naval-war": {
-        "2p": {"random": 962, "beginner": 1275, "easy": 1417, "medium": 1500, "hard": 1556},
+        "2p": {"random": 962, "beginner": 1275, "easy": 1417, "medium": 1500, "hard": 1550},
         "4p": {"random": 813, "beginner": 1270, "easy": 1437, "medium": 1500, "hard": 1574},
     },
     "cards-of-war": {
