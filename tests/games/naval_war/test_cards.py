@@ -91,3 +91,16 @@ def test_a_card_file_of_your_own_is_an_option(tmp_path: Path) -> None:
     assert g.table.ship_hits[0] == 8
     with pytest.raises(CardDataError, match="does not exist"):
         game(3, cards=str(tmp_path / "missing.toml"))
+
+
+def test_a_second_kind_of_a_special_category_is_refused(tmp_path: Path) -> None:
+    """Smoke, Repair, Minesweeper, Destroyer Squadron (and the red specials) are played by one action whatever
+    the copy, so a card file may hold one kind of each: a second kind is refused, naming it and the fix."""
+    block = 'code = "REPAIR"\ncategory = "repair"\nvalue = 0\ncopies = 4\nred = false\n'
+    text = CARD_FILE.read_text()
+    assert block in text
+    text = text.replace(block, block.replace("copies = 4", "copies = 2")
+                        + '\n[[play]]\ncode = "REPAIR2"\ncategory = "repair"\nvalue = 0\ncopies = 2\nred = false\n')
+    with pytest.raises(CardDataError, match=r"card REPAIR2: field category: one kind of repair card only.*"
+                                            r"give REPAIR more copies"):
+        load_cards(_write(tmp_path, text))
