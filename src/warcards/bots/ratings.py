@@ -90,7 +90,7 @@ PUBLISHED: dict[str, dict[str, dict[str, int]]] = {
 NOT_SHOWN: frozenset[tuple[str, str, str]] = frozenset()
 """(game, group, level) where the level's score against the level below it has a 95% interval reaching 1/2
 (docs/bots.md, "Every adjacent pair"): not shown to be stronger — none today (Naval War's 2-player `hard`,
-the last, was shown above `medium` over 160 games in session 23). Its rating is the lower level's where its
+the last, was shown above `medium` over 320 games). Its rating is the lower level's where its
 score was under 1/2, so a level is never published below the one under it."""
 
 

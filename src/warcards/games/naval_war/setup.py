@@ -235,10 +235,7 @@ def _rebuild(state: NavalWarState) -> None:
                   for i in range(n)]
     state.alive = [bool(f) for f in state.fleets]
     state.foes = None
-    state.targets_cache = None
-    state.fleet_targets = [None] * n
-    state.fleet_guns = [-1] * n
-    state.fleet_carriers = [None] * n
+    rules.forget_fleets(state)
     state.under = None
     allowed = {MINES: (MINE,), SMOKE: (SMOKE_CAT,), DDC: (DD,), ON_DD: (SALVO,), ON_SHIP: (SALVO, ADDDMG)}
     names = {MINES: "mines:N", SMOKE: "smoke:N", DDC: "dd:N", ON_DD: "dd-salvos:N", ON_SHIP: "on:SHIP"}

@@ -5,9 +5,10 @@ Where each card is: `card_position[card]` for the 108 play cards, `ship_position
 draw is a chance node over the kinds left in it. `foes` and `fleet_targets` cache who may be attacked (their
 inner lists are replaced, never mutated, so copies share them safely); `targets_cache` caches each seat's
 targets and starts empty in a copy; `fleet_guns` and `fleet_carriers` cache each task force's gun bits and
-carriers until a ship joins or leaves it (wherever `fleet_targets` is cleared for it); `draw_chance` keeps a
-draw's description, which reads the draw pile's lists as they change, until the lists are replaced (a new round,
-a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner tuples, replaced).
+carriers until a ship joins or leaves it (`rules.targets.fleet_changed`; all at once: `forget_fleets`);
+`draw_chance` keeps a draw's description, which reads the draw pile's lists as they change, until the lists are
+replaced (a new round, a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner
+tuples, replaced).
 
 The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
 functions as its engine hooks in its class body, each hook the function of the same name.

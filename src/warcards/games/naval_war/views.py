@@ -444,10 +444,7 @@ def _shuffle_face_down(state: NavalWarState, seat: int, rng: Rng) -> None:
     for s in pool:
         state.ship_position[s] = HARBOR
     state.face_down = new_down
-    state.fleet_targets = [None] * state.num_players
-    state.fleet_guns = [-1] * state.num_players
-    state.fleet_carriers = [None] * state.num_players
-    state.targets_cache = None
+    rules.forget_fleets(state)
     if striker >= 0:
         elig = [] if state.params.gunnery else rules.strike_carriers(state, striker)
         state.carriers_to_name = elig if elig and rules.strike_targets(state, striker) else []

@@ -50,6 +50,7 @@ from warcards.games.naval_war.rules.sinking import sink
 from warcards.games.naval_war.rules.targets import (
     dd_sinkable,
     dd_targets,
+    forget_fleets,
     red_targets,
     ship_at,
     strike_carriers,
@@ -383,6 +384,7 @@ __all__ = [
     "draw_kinds",
     "draw_pile",
     "end_round",
+    "forget_fleets",
     "illegal_reason",
     "legal_actions",
     "opening_continue",

@@ -22,7 +22,7 @@ from warcards.games.naval_war.codes import (
 )
 from warcards.games.naval_war.notation import SEATS
 from warcards.games.naval_war.rules.sinking import check_sunk
-from warcards.games.naval_war.rules.targets import expose, red_targets, ship_at
+from warcards.games.naval_war.rules.targets import expose, fleet_changed, red_targets, ship_at
 from warcards.games.naval_war.rules.turn import card_of, end_turn, opening_continue
 
 if TYPE_CHECKING:
@@ -123,10 +123,7 @@ def additional_ship_arrives(state: NavalWarState, s: int) -> None:
     state.harbor.remove(s)
     state.ship_position[s] = FLEET + p
     state.fleets[p].append(s)
-    state.targets_cache = None
-    state.fleet_targets[p] = None
-    state.fleet_guns[p] = -1
-    state.fleet_carriers[p] = None
+    fleet_changed(state, p)
     if state.params.night and not state.mine_hits[p]:
         state.face_down |= 1 << s
     if state.mine_hits[p]:

@@ -15,6 +15,7 @@ from warcards.games.naval_war.codes import (
 )
 from warcards.games.naval_war.notation import SEATS, chance_layout
 from warcards.games.naval_war.params import MAX_ROUNDS
+from warcards.games.naval_war.rules.targets import fleet_changed, forget_fleets
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.cards import CardTable
@@ -63,10 +64,7 @@ def start_round(state: NavalWarState) -> None:
     state.dd_hits = [0] * n
     state.alive = [True] * n
     state.foes = None
-    state.targets_cache = None
-    state.fleet_targets = [None] * n
-    state.fleet_guns = [-1] * n
-    state.fleet_carriers = [None] * n
+    forget_fleets(state)
     state.under = None
     state.face_down = 0
     state.kamikaze_wait = [0] * t.num_ships
@@ -95,10 +93,7 @@ def deal_ship(state: NavalWarState, s: int) -> None:
     del harbor[bisect_left(harbor, s)]  # the harbor is kept in id order: a binary search, not a scan
     state.ship_position[s] = FLEET + j
     state.fleets[j].append(s)
-    state.targets_cache = None
-    state.fleet_targets[j] = None
-    state.fleet_guns[j] = -1
-    state.fleet_carriers[j] = None
+    fleet_changed(state, j)
     if state.params.night:
         state.face_down |= 1 << s
     state.deal_left -= 1

@@ -15,7 +15,7 @@ from warcards.games.naval_war.codes import (
     ON_SALVO,
     UNSEEN,
 )
-from warcards.games.naval_war.rules.targets import salvos_under
+from warcards.games.naval_war.rules.targets import fleet_changed, salvos_under
 
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
@@ -43,10 +43,7 @@ def sink(state: NavalWarState, s: int, by: int) -> None:
     """Sinking: the ship goes to the Deep Six pile of `by`; the cards on it are discarded."""
     owner = state.ship_position[s] - FLEET
     state.fleets[owner].remove(s)
-    state.targets_cache = None
-    state.fleet_targets[owner] = None
-    state.fleet_guns[owner] = -1
-    state.fleet_carriers[owner] = None
+    fleet_changed(state, owner)
     state.face_down &= ~(1 << s)
     state.ship_position[s] = DEEP + by
     state.kamikaze_wait[s] = 0

@@ -109,6 +109,24 @@ def seat_targets(state: NavalWarState, j: int) -> list[int]:
     return ships
 
 
+def fleet_changed(state: NavalWarState, j: int) -> None:
+    """Task force `j` gained or lost a ship: what is kept of it (its targets, gun bits and carriers) is stale,
+    and so is every seat's cached targets."""
+    state.targets_cache = None
+    state.fleet_targets[j] = None
+    state.fleet_guns[j] = -1
+    state.fleet_carriers[j] = None
+
+
+def forget_fleets(state: NavalWarState) -> None:
+    """Every task force's kept data is stale (a new round, a setup, ships shuffled in a sampled world)."""
+    n = state.num_players
+    state.targets_cache = None
+    state.fleet_targets = [None] * n
+    state.fleet_guns = [-1] * n
+    state.fleet_carriers = [None] * n
+
+
 def fleet_guns(state: NavalWarState, j: int) -> int:
     """The gun bits of task force `j` (its ships' `ship_gunbit` OR-ed), kept in `state.fleet_guns[j]` until a
     ship joins or leaves it: a play after the draw asks which salvos the fleet can fire."""
