@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from minimal_game import log, notation, rules, views
 from minimal_game.codes import NO_CARD, Phase
-from warcards.engine.api import CHANCE, State
+from warcards.engine.api import CHANCE, JSON, Chance, GameResult, LogLine, Rng, SeenAction, State
 from warcards.engine.snapshot import SnapshotFields
 
 if TYPE_CHECKING:
@@ -88,24 +88,55 @@ class MinimalState(State):
         return other
 
     # ----- the engine's hooks (engine/api.py): the public methods add the checks and the caching ---------
-    # The rule book: each hook is the function of the same name (without the underscore) in the room that
+    # The rule book: each hook calls the function of the same name (without the underscore) in the room that
     # answers it; the rooms before this one import the state for its type only.
-    _legal_actions = rules.legal_actions
-    _chance = rules.chance
-    _apply = rules.apply
-    _illegal_reason = rules.illegal_reason
-    returns = rules.returns
-    action_to_string = notation.action_to_string
-    _parse_action = notation.parse_action
-    zones = views.zones
-    position = views.position
-    _observe = views.observe
-    _observe_public = views.observe_public
-    _determinize = views.determinize
-    _hidden_action_text = views.hidden_action_text
-    _log_lines = log.log_lines
-    _action_label = log.action_label
-    _result = log.result
+    def _legal_actions(self) -> list[int]:
+        return rules.legal_actions(self)
+
+    def _chance(self) -> Chance:
+        return rules.chance(self)
+
+    def _apply(self, action: int) -> None:
+        rules.apply(self, action)
+
+    def _illegal_reason(self, action: int) -> str:
+        return rules.illegal_reason(self, action)
+
+    def returns(self) -> list[float]:
+        return rules.returns(self)
+
+    def action_to_string(self, action: int) -> str:
+        return notation.action_to_string(self, action)
+
+    def _parse_action(self, text: str) -> int:
+        return notation.parse_action(self, text)
+
+    def zones(self) -> dict[str, list[str]]:
+        return views.zones(self)
+
+    def position(self) -> JSON:
+        return views.position(self)
+
+    def _observe(self, seat: int) -> JSON:
+        return views.observe(self, seat)
+
+    def _observe_public(self) -> JSON:
+        return views.observe_public(self)
+
+    def _determinize(self, seat: int, rng: Rng) -> MinimalState:
+        return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
+
+    def _log_lines(self, action: int, after: MinimalState, seat: int | None, seen: SeenAction) -> list[LogLine]:
+        return log.log_lines(self, action, after, seat, seen)
+
+    def _action_label(self, action: int) -> str:
+        return log.action_label(self, action)
+
+    def _result(self) -> GameResult:
+        return log.result(self)
 
     def current_player(self) -> int:
         return self.to_act

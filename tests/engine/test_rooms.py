@@ -249,8 +249,10 @@ HOOK_ROOMS: dict[str, str] = {
     "_observe_public": "views", "_determinize": "views", "_hidden_action_text": "views",
     "_log_lines": "log", "_action_label": "log", "_result": "log",
 }
-"""The engine hooks a game's rules answer, and the room that answers each: the state binds the function of the
-hook's own name (without the underscore) from that room in its class body — one home and one name per hook."""
+"""The engine hooks a game's rules answer, and the room that answers each: the state's hook is a method whose
+one statement calls the function of the hook's own name (without the underscore) in that room, passing its
+own arguments on — one home and one name per hook. (A method, not the function bound in the class body: a
+compiled state cannot hold a plain function where its base class has a method; docs/contributing/speed.md.)"""
 
 
 def _new_state(package: Package) -> State:
@@ -260,19 +262,40 @@ def _new_state(package: Package) -> State:
     return load_game(package.game_id).new_initial_state()
 
 
+def _hook_problem(method: ast.FunctionDef, room: str, hook: str) -> str | None:
+    """What is wrong with a state's hook method (None: its one statement calls `room.hook(self, *its args)`)."""
+    body = [s for s in method.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    call = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return | ast.Expr) else None
+    expected = f"{room}.{hook.lstrip('_')}"
+    if not isinstance(call, ast.Call) or ast.unparse(call.func) != expected:
+        return f"{method.name} does not only call {expected}"
+    params = [a.arg for a in method.args.args]
+    if [ast.unparse(a) for a in call.args] != params or call.keywords:
+        return f"{method.name} passes {ast.unparse(call)}, not its own arguments {params}"
+    return None
+
+
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
-def test_each_hook_is_the_function_of_its_name_in_its_room(package: Package) -> None:
+def test_each_hook_calls_the_function_of_its_name_in_its_room(package: Package) -> None:
     state_class = type(_new_state(package))
-    wrong = []
+    source = package.modules()["state"]
+    classes = [n for n in ast.walk(_tree(source)) if isinstance(n, ast.ClassDef) and n.name == state_class.__name__]
+    assert classes, f"{package.name}: no class {state_class.__name__} in {source.name}"
+    body = {s.name: s for s in classes[0].body if isinstance(s, ast.FunctionDef)}
+    bound = {
+        target.id: ast.unparse(statement.value) for statement in classes[0].body
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Attribute)
+        and isinstance(statement.value.value, ast.Name) and _room(statement.value.value.id) in RANK
+        for target in statement.targets if isinstance(target, ast.Name)
+    }
+    wrong = [f"{name} = {value} binds a room's function in the class body (make it a method calling it)"
+             for name, value in bound.items()]
     for hook, room in HOOK_ROOMS.items():
-        bound = getattr(state_class, hook)
-        if bound is getattr(State, hook, None):
-            continue
-        module = getattr(bound, "__module__", "") or ""
-        inside = module.removeprefix(package.name + ".")
-        name = getattr(bound, "__name__", "")
-        if _room(inside) != room or name != hook.lstrip("_") or module == inside:
-            wrong.append(f"{hook} is {module}.{name} (expected {room}.{hook.lstrip('_')})")
+        if hook in body:
+            problem = _hook_problem(body[hook], room, hook)
+            wrong += [problem] if problem else []
+        elif getattr(state_class, hook) is not getattr(State, hook, None) and hook not in bound:
+            wrong.append(f"{hook} is not defined in {state_class.__name__}'s class body")
     assert not wrong, f"{package.name}: {state_class.__name__}'s hooks: " + "; ".join(wrong)
 
 

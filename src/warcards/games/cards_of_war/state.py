@@ -13,7 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warcards.engine.api import CHANCE, TERMINAL, State, Uniform
+from warcards.engine.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Chance,
+    GameResult,
+    LogLine,
+    Rng,
+    SeenAction,
+    State,
+    Uniform,
+)
 from warcards.engine.snapshot import INT, SnapshotFields, list_of, tuple_of
 from warcards.games.cards_of_war import log, notation, rules, views
 from warcards.games.cards_of_war.codes import (
@@ -204,24 +215,57 @@ class CardsOfWarState(State):
         self.deploy_table = game.deploy_table
         self.kind_info = game.kind_info
 
-    # The rule book (the rooms before this one): each engine hook is the function of the same name.
-    _legal_actions = rules.legal_actions
-    _chance = rules.chance
-    _apply = rules.apply
-    _apply_chance = rules.apply_chance
-    _illegal_reason = rules.illegal_reason
-    action_to_string = notation.action_to_string
-    _parse_action = notation.parse_action
-    _observe = views.observe
-    _determinize = views.determinize
-    _hidden_action_text = views.hidden_action_text
-    _observe_public = views.observe_public
-    _snapshot_problem = views.snapshot_problem
-    zones = views.zones
-    position = views.position
-    _log_lines = log.log_lines
-    _action_label = log.action_label
-    _result = log.result
+    # The rule book (the rooms before this one): each engine hook calls the function of its name there.
+    def _legal_actions(self) -> list[int]:
+        return rules.legal_actions(self)
+
+    def _chance(self) -> Chance:
+        return rules.chance(self)
+
+    def _apply(self, action: int) -> None:
+        rules.apply(self, action)
+
+    def _apply_chance(self, u: float) -> int:
+        return rules.apply_chance(self, u)
+
+    def _illegal_reason(self, action: int) -> str:
+        return rules.illegal_reason(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        return notation.action_to_string(self, action)
+
+    def _parse_action(self, text: str) -> int:
+        return notation.parse_action(self, text)
+
+    def _observe(self, seat: int) -> JSON:
+        return views.observe(self, seat)
+
+    def _determinize(self, seat: int, rng: Rng) -> CardsOfWarState:
+        return views.determinize(self, seat, rng)
+
+    def _hidden_action_text(self, action: int, seat: int | None) -> str | None:
+        return views.hidden_action_text(self, action, seat)
+
+    def _observe_public(self) -> JSON:
+        return views.observe_public(self)
+
+    def _snapshot_problem(self) -> str | None:
+        return views.snapshot_problem(self)
+
+    def zones(self) -> dict[str, list[str]]:
+        return views.zones(self)
+
+    def position(self) -> JSON:
+        return views.position(self)
+
+    def _log_lines(self, action: int, after: CardsOfWarState, seat: int | None, seen: SeenAction) -> list[LogLine]:
+        return log.log_lines(self, action, after, seat, seen)
+
+    def _action_label(self, action: int) -> str:
+        return log.action_label(self, action)
+
+    def _result(self) -> GameResult:
+        return log.result(self)
 
     # ----- hooks of the engine's driver loop ----------------------------------------------------------------
     def current_player(self) -> int:
