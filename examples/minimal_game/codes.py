@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -21,7 +22,7 @@ class Phase(IntEnum):
 PHASE_NAMES: tuple[str, ...] = tuple(phase.name.lower() for phase in Phase)
 """Each phase as the views and setups write it: `deal`, `play`, `draw`, `over`."""
 
-NO_CARD = -1
+NO_CARD: Final = -1
 """In `MinimalState.trick`: the seat has not played to the current trick yet."""
-FACE_DOWN = -2
+FACE_DOWN: Final = -2
 """In `MinimalState.trick`: the seat discarded face down (the card is in its `face_down` pile)."""

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from minimal_game.game import MinimalGame
 
 
-class MinimalState(State):
+class MinimalState(State["MinimalGame"]):
     """One position of the Minimal Game.
 
     Attributes:
@@ -48,8 +48,6 @@ class MinimalState(State):
 
     snapshot_fields = SnapshotFields(fixed=("num_players", "table"))
     """The card table and the seat count are the game's; every other field is the position (`snapshot()`)."""
-
-    game: MinimalGame
 
     def __init__(self, game: MinimalGame) -> None:
         super().__init__(game)

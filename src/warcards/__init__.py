@@ -7,8 +7,12 @@
 True
 """
 
-from warcards._version import __version__
-from warcards.engine import (
+from warcards import native
+
+native.choose_modules()  # before any compiled module is imported: a stale build runs as Python
+
+from warcards._version import __version__  # noqa: E402  (the compiled core's choice comes first)
+from warcards.engine import (  # noqa: E402
     CHANCE,
     TERMINAL,
     Game,
@@ -19,7 +23,7 @@ from warcards.engine import (
     games,
     load_game,
 )
-from warcards.match import MatchRecord, play_match, replay
+from warcards.match import MatchRecord, play_match, replay  # noqa: E402
 
 __all__ = [
     "CHANCE",

@@ -20,6 +20,7 @@ import warcards
 SOURCE = Path(warcards.__file__).parent
 
 LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"native"}),
     frozenset({"engine", "_version"}),
     frozenset({"games"}),
     frozenset({"bots", "match", "simulate", "scenario", "skill", "__init__"}),
@@ -27,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cli", "__main__"}),
 )
 """Each part of the package (its first name below `warcards`; `__init__` is the package's own front door,
-which re-exports the engine and the match runner), lowest layer first: the game contract; the games; what
+which re-exports the engine and the match runner), lowest layer first: the choice between the compiled core and the sources (imports nothing of warcards); the game contract; the games; what
 plays them (bots, the match runner, simulations, scenario files, skill ratings); what serves, studies and
 measures them (tournaments and tuning, the RL adapters, the server, `warcards bench`, the test batteries);
 the command line."""

@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from itertools import accumulate, groupby, repeat
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from warcards.engine.errors import IllegalActionError, InvalidActionError, SeatError
 from warcards.engine.snapshot import SnapshotFields, codec_of
@@ -40,11 +43,12 @@ class Rng(Protocol):
 
     def random(self) -> float: ...
 
-    def randrange(self, start: int, stop: int | None = ..., step: int = ...) -> int: ...
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int: ...  # real defaults: a compiled module evaluates them
 
     def shuffle(self, x: list[Any]) -> None: ...
 
 
+@mypyc_attr(native_class=False)  # compiled with this module, still a plain class: games add attributes, pickle, override class attributes
 class Game(ABC):
     """A game with its options resolved. Subclasses set the class and instance attributes below."""
 
@@ -138,7 +142,12 @@ class Game(ABC):
         raise SeatError(f"{shown} is not a seat of {self.game_id}: seats are {seats}")
 
 
-class State(ABC):
+GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
+"""The game a state belongs to: `NavalWarState(State["NavalWarGame"])` reads its own game's attributes."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (the compiled core), the template's and tests' states subclass it in Python
+class State(ABC, Generic[GameT]):
     """One position. Subclasses implement the `_`-prefixed hooks; the public methods add the checks.
 
     `legal_actions()` is cached until the next `apply_action`, so the usual driver loop (list the legal
@@ -149,7 +158,7 @@ class State(ABC):
     """What `snapshot` must not send as data: the fields fixed by the game, the caches, and the types a fresh
     state does not show (`warcards.engine.snapshot`). None: the game's positions cannot be saved."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameT) -> None:
         self.game = game
         self._history: list[int] = []
         self._legal_cache: list[int] | None = None

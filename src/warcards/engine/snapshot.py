@@ -5,7 +5,7 @@ A snapshot is a whole state as plain JSON (docs/contributing/snapshot.md):
     {"format": "warcards-position", "version": 1, "game": GAME_ID, "options": {...},
      "history": [actions...], "state": {field: value, ...}}
 
-The codec walks the state's own fields (its `__slots__` and `__dict__`); it needs no code per game, only a
+The codec walks the state's own fields (its `__slots__`, compiled its native attributes); it needs no code per game, only a
 `SnapshotFields` declaration on the state class naming what is not data: the fields fixed by the game and
 its options (card tables, the action layout, option flags: re-attached from a fresh state of the same game,
 never sent), the caches (rebuilt empty, never sent), and the type of any field a fresh state does not show
@@ -133,11 +133,14 @@ def _fresh(value: Any) -> Any:
 
 
 def attribute_names(state: State) -> set[str]:
-    """Every attribute a state holds: its `__dict__` and every `__slots__` entry set on it."""
-    names = set(vars(state))
+    """Every attribute a state holds: its `__slots__` entries (or, compiled, the native class's attributes,
+    `__mypyc_attrs__`) set on it, and its `__dict__` if it has one (a state class without `__slots__`)."""
+    names = set(getattr(state, "__dict__", ()))
+    declared: list[str] = list(getattr(type(state), "__mypyc_attrs__", ()))
     for cls in type(state).__mro__:
         slots = cls.__dict__.get("__slots__", ())
-        names.update(name for name in ((slots,) if isinstance(slots, str) else slots) if hasattr(state, name))
+        declared += (slots,) if isinstance(slots, str) else slots
+    names.update(name for name in declared if hasattr(state, name))
     return names - {"__dict__", "__weakref__"}
 
 

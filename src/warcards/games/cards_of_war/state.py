@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from warcards.games.cards_of_war.game import CardsOfWarGame
 
 
-class CardsOfWarState(State):
+class CardsOfWarState(State["CardsOfWarGame"]):
     """One position of Cards of War.
 
     Attributes:
@@ -158,7 +158,6 @@ class CardsOfWarState(State):
     """The deck, its tables and the options are the game's; the chance description is a cache; the RECON
     answers are tuples (`snapshot()`)."""
 
-    game: CardsOfWarGame
     table: CardTable
     layout: ActionLayout
 

@@ -34,7 +34,7 @@ _LIST_FIELDS = (
 _NESTED_FIELDS = ("hands", "won", "captured")
 
 
-class MedSiroccoState(State):
+class MedSiroccoState(State["MedSiroccoGame"]):
     """One Med Sirocco position: plain ints, bools and lists (the public fields: docs/notation/med-sirocco.md).
 
     Seats are 0..num_players-1; cards are deck numbers (module docstring); a side is 0 (Allies), 1 (Axis) or
@@ -160,7 +160,6 @@ class MedSiroccoState(State):
     )
     """The options and the card table are the game's; the entries' flags are bools and the logs' events tuples (`snapshot()`)."""
 
-    game: MedSiroccoGame
     table: CardTable
 
     def __init__(self, game: MedSiroccoGame) -> None:

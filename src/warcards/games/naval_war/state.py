@@ -37,7 +37,7 @@ _MUTABLE = (
 """The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
 
 
-class NavalWarState(State):
+class NavalWarState(State["NavalWarGame"]):
     """One Naval War position.
 
     Attributes:
@@ -119,8 +119,6 @@ class NavalWarState(State):
     )
     """The tables, options and fleets are the game's; who may be attacked, each fleet's guns and carriers, the
     draw's description and the salvos under each ship are recomputed (`snapshot()`)."""
-
-    game: NavalWarGame
 
     def __init__(self, game: NavalWarGame) -> None:
         super().__init__(game)

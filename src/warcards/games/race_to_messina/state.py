@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from warcards.games.race_to_messina.game import RaceToMessinaGame
 
 
-class RaceToMessinaState(State):
+class RaceToMessinaState(State["RaceToMessinaGame"]):
     """One position. Card numbers index `table`; each zone is a list (tables, hands and decks sorted).
 
     Attributes:
@@ -106,7 +106,6 @@ class RaceToMessinaState(State):
     """The variant and its tables are the game's; the chance description is a cache; the log's events are
     tuples (`snapshot()`)."""
 
-    game: RaceToMessinaGame
 
     # The rule book (the rooms before this one): each engine hook calls the function of its name there.
     def _legal_actions(self) -> list[int]:
