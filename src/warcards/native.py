@@ -51,14 +51,15 @@ def module_name(path: str) -> str:
     return path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
 
 
-def _hash(path: Path) -> str:
+def source_hash(path: Path) -> str:
+    """The sha256 of a source file, as the build record keeps it."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def write_manifest(paths: Sequence[str]) -> None:
     """Record the hash of each compiled source (the build's last step)."""
     src = PACKAGE_ROOT.parent
-    MANIFEST.write_text(json.dumps({path: _hash(src / path) for path in paths}, indent=1, sort_keys=True) + "\n")
+    MANIFEST.write_text(json.dumps({path: source_hash(src / path) for path in paths}, indent=1, sort_keys=True) + "\n")
 
 
 def built() -> list[str]:
@@ -83,7 +84,7 @@ def stale() -> list[str]:
     except (OSError, ValueError):
         return present
     src = PACKAGE_ROOT.parent
-    return [path for path in present if recorded.get(path) != _hash(src / path)]
+    return [path for path in present if recorded.get(path) != source_hash(src / path)]
 
 
 class SourcesFirst:
