@@ -58,6 +58,12 @@ class Numbers:
     long_game_lead: int = LONG_GAME_LEAD
     normal_rounds: int = NORMAL_GAME_ROUNDS
 
+    def __reduce__(self) -> tuple[type[Numbers], tuple[int, ...]]:
+        """Pickled as the constructor and its fields: a frozen dataclass compiled by mypyc cannot be rebuilt
+        the default way (it sets each field on a blank object and fails as frozen)."""
+        return (Numbers, (self.hand_size, self.tactical_hand_size, self.battle_target, self.exhausted_hand,
+                          self.long_game_lead, self.normal_rounds))
+
     @property
     def rounds_to_win(self) -> int:
         """Normal game: "The player winning at least 2 of the 3 rounds wins" — a majority of the rounds."""
