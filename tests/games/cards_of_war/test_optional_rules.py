@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
 import pytest
 
 import warcards
 from warcards.engine.api import CHANCE
 from warcards.engine.errors import IllegalActionError, OptionError
+from warcards.games.cards_of_war.params import Numbers
 
 from .helpers import fresh_state, hand, legal_texts, play, settle, setup
 
@@ -189,3 +193,12 @@ def test_theatres_of_war_an_off_theatre_card_on_top_shields_the_cards_below() ->
     play(state, "deploy G01 left")  # Pillbox kills I, but the top card is the War Cabinet (E)
     assert state.zones()["battle:1:left"] == ["G02", "I11"]
     assert state.position()["totals"][1][0] == 3
+
+
+def test_numbers_pickle_with_every_field_through_their_reduce() -> None:
+    """`Numbers.__reduce__` (a frozen dataclass compiled by mypyc cannot be unpickled the default way) gives
+    every field, in order: a changed value of each survives a round trip."""
+    changed = Numbers(**{f.name: getattr(Numbers(), f.name) + 1 for f in dataclasses.fields(Numbers)})
+    assert changed.__reduce__()[1] == dataclasses.astuple(changed)
+    assert pickle.loads(pickle.dumps(changed)) == changed
+

@@ -55,9 +55,8 @@ def _lost_and_choice_positions() -> list[MedSiroccoState]:
 
 def _same(a: MedSiroccoState, b: MedSiroccoState) -> bool:
     """Equal as states (history, zones, position) and in every other field of the position too."""
-    fields_a = {k: v for k, v in vars(a).items() if k != "_legal_cache"}
-    fields_b = {k: v for k, v in vars(b).items() if k != "_legal_cache"}
-    return a == b and fields_a == fields_b
+    names = ("game", "_history", *MedSiroccoState.__slots__)
+    return a == b and all(getattr(a, name) == getattr(b, name) for name in names)
 
 
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:

@@ -25,7 +25,9 @@ def _random_positions(options: dict[str, Any], seed: int, every: int = 9) -> lis
 
 
 def _snapshot(state: MedSiroccoState) -> dict[str, Any]:
-    return {name: copy.deepcopy(value) for name, value in vars(state).items() if name not in ("g", "game")}
+    """Every field of the state but the game: the contract's history and cache, then its `__slots__`."""
+    names = ("_history", "_legal_cache", *MedSiroccoState.__slots__)
+    return {name: copy.deepcopy(getattr(state, name)) for name in names}
 
 
 @pytest.mark.parametrize("options", CONFORMANCE_CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))

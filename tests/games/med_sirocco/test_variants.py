@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
 import pytest
 from tests.games.med_sirocco.helpers import build, game, is_legal, legal_texts, play, settle, zone
 
 from warcards.engine.agents import SeatView
 from warcards.engine.api import CHANCE
 from warcards.games.med_sirocco.heuristic import heuristic_agent
+from warcards.games.med_sirocco.params import Numbers
 from warcards.games.med_sirocco.render import render
 from warcards.games.med_sirocco.state import MedSiroccoState
 
@@ -250,3 +254,12 @@ def test_6_4_historicity_battle_type_from_the_card() -> None:
     assert agreement.position()["engagement_type"] == "air & surface"
     plain = build({0: ["A34"]}, operation="O28")
     assert plain.position()["engagement_type"] == "combined"
+
+
+def test_numbers_pickle_with_every_field_through_their_reduce() -> None:
+    """`Numbers.__reduce__` (a frozen dataclass compiled by mypyc cannot be unpickled the default way) gives
+    every field, in order: a changed value of each survives a round trip."""
+    changed = Numbers(**{f.name: getattr(Numbers(), f.name) + 1 for f in dataclasses.fields(Numbers)})
+    assert changed.__reduce__()[1] == dataclasses.astuple(changed)
+    assert pickle.loads(pickle.dumps(changed)) == changed
+

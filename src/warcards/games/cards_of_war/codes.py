@@ -5,6 +5,8 @@ Section names are the rule text's headings; "R<n>" cites a ruling in RULES.md.
 
 from __future__ import annotations
 
+from typing import Final
+
 from warcards.engine.codes import constants
 
 
@@ -13,21 +15,21 @@ class Phase:
     """Where the game stands (plain ints: the rules compare them on every action); `PHASE_NAMES` gives each
     its name in the position and the observation."""
 
-    FIRST_DRAW = 0
+    FIRST_DRAW: Final = 0
     """SETUP: each seat draws a card to see who goes first (a chance node; R1)."""
-    DEAL = 1
+    DEAL: Final = 1
     """SETUP / between rounds: hands are dealt or topped up, first player first (chance nodes)."""
-    DEPLOY = 2
+    DEPLOY: Final = 2
     """PLAYING A ROUND: the mover deploys a card (or starts a joint deployment, or passes with no card)."""
-    JOINT_SECOND = 3
+    JOINT_SECOND: Final = 3
     """Joint deployment: the mover deploys the partner of the card just deployed (R15, R16)."""
-    REINFORCE_DRAW = 4
+    REINFORCE_DRAW: Final = 4
     """SPECIAL ABILITIES 2: the mover draws the REINFORCE card (a chance node; R7)."""
-    REINFORCE = 5
+    REINFORCE: Final = 5
     """SPECIAL ABILITIES 2: the mover deploys again (Alternative Reinforce: the drawn card or the top discard)."""
-    REFILL = 6
+    REFILL: Final = 6
     """PLAYING A ROUND: the mover refills the hand at the end of the turn (chance nodes; R7, R20)."""
-    OVER = 7
+    OVER: Final = 7
     """WINNING THE GAME: the game has ended."""
 
 
@@ -53,30 +55,30 @@ SEAT_NAMES = ("player 0", "player 1")
 class Length:
     """WINNING THE GAME: the game lengths, in the order of `params.LENGTHS`."""
 
-    SHORT = 0
+    SHORT: Final = 0
     """One round."""
-    NORMAL = 1
+    NORMAL: Final = 1
     """Best of three rounds (R12)."""
-    LONG = 2
+    LONG: Final = 2
     """Until a lead of three rounds, cut off after `LONG_GAME_ROUND_CAP` rounds (R22)."""
 
 
 BATTLE_NAMES = ("left", "centre", "right")
 """PLAYING A ROUND: the three battles, in battle order."""
-NUM_BATTLES = 3
+NUM_BATTLES: Final = 3
 """How many battles a round has; a deployment action is `kind * NUM_BATTLES + battle`."""
-ALL_BATTLES_OPEN = 7
+ALL_BATTLES_OPEN: Final = 7
 """The `open_battles` bitmask of a fresh round: bit b set while battle b is unresolved."""
 
-OPEN = -1
+OPEN: Final = -1
 """`battle_winner` of a battle nobody has won yet."""
-VOID = 2
+VOID: Final = 2
 """`battle_winner` of a battle nobody won: a stalled round's tie (R11)."""
-NO_SEAT = -1
+NO_SEAT: Final = -1
 """No seat: no game winner (yet, or a drawn long game), no round winner (a drawn round)."""
-NO_CARD = -1
+NO_CARD: Final = -1
 """No card: no REINFORCE card drawn, no first card of a joint deployment, no first-draw card."""
-NO_BATTLE = -1
+NO_BATTLE: Final = -1
 """No battle: a joint deployment's first card not yet placed."""
-NO_THEATRE = -1
+NO_THEATRE: Final = -1
 """Theatres of War: a battle whose theatre no card has fixed yet (R15)."""

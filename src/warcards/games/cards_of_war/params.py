@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from warcards.engine.options import OptionSpec
 from warcards.engine.params import ParamSpec, param_values
@@ -16,9 +16,9 @@ EXHAUSTED_HAND = 3  # Strategic exhaustion: "once a player reduces his opponent 
 LONG_GAME_LEAD = 3  # Long game: "until one person wins three rounds more than the other player"
 ROUNDS_TO_WIN_NORMAL = 2  # Normal game: "The player winning at least 2 of the 3 rounds wins"
 NORMAL_GAME_ROUNDS = 3
-LONG_GAME_ROUND_CAP = 99  # ruling R22: the long game is cut off after this many rounds
-STALL_LIMIT = 40  # ruling R11: this many moves in a row without a card scoring settle the round
-ROUND_MOVE_CAP = 400  # ruling R22: at most this many moves (deployments and passes) in one round
+LONG_GAME_ROUND_CAP: Final = 99  # ruling R22: the long game is cut off after this many rounds
+STALL_LIMIT: Final = 40  # ruling R11: this many moves in a row without a card scoring settle the round
+ROUND_MOVE_CAP: Final = 400  # ruling R22: at most this many moves (deployments and passes) in one round
 ROUND_ACTION_BOUND = 2 * ROUND_MOVE_CAP + 40  # actions in one round: each move, its draws, the deal
 LENGTHS = ("short", "normal", "long")
 
@@ -57,6 +57,12 @@ class Numbers:
     exhausted_hand: int = EXHAUSTED_HAND
     long_game_lead: int = LONG_GAME_LEAD
     normal_rounds: int = NORMAL_GAME_ROUNDS
+
+    def __reduce__(self) -> tuple[type[Numbers], tuple[int, ...]]:
+        """Pickled as the constructor and its fields: a frozen dataclass compiled by mypyc cannot be rebuilt
+        the default way (it sets each field on a blank object and fails as frozen)."""
+        return (Numbers, (self.hand_size, self.tactical_hand_size, self.battle_target, self.exhausted_hand,
+                          self.long_game_lead, self.normal_rounds))
 
     @property
     def rounds_to_win(self) -> int:

@@ -161,8 +161,12 @@ class CardsOfWarState(State["CardsOfWarGame"]):
     table: CardTable
     layout: ActionLayout
 
-    def __init__(self, game: CardsOfWarGame) -> None:
+    def __init__(self, game: CardsOfWarGame, *, blank: bool = False) -> None:
+        """A position of `game` before the first draw (SETUP). With `blank`, only the contract's fields are set
+        (game, history, legal-action cache), for `_copy` to fill."""
         super().__init__(game)
+        if blank:
+            return
         table = game.table
         n = table.n
         num_decks = game.decks
@@ -284,12 +288,10 @@ class CardsOfWarState(State["CardsOfWarGame"]):
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
     def _copy(self) -> CardsOfWarState:
-        """An independent copy: lists sliced, the game's tables and the options shared; the base class's
-        attributes (game, history, legal-action cache) are set by `clone`/`determinize`."""
-        other = CardsOfWarState.__new__(CardsOfWarState)
-        other.game = self.game
-        other._history = []
-        other._legal_cache = None
+        """An independent copy: every field by name (a native class cannot be made by `__new__` alone), lists
+        sliced, the game's tables, the options and the chance description shared; the history and the
+        legal-action cache start empty (`clone` and `determinize` set them)."""
+        other = CardsOfWarState(self.game, blank=True)
         other.table = self.table
         other.num_kinds = self.num_kinds
         other.num_decks = self.num_decks

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -33,21 +33,41 @@ ALLIED_NATIONS = ("british", "american", "australian", "polish", "greek", "dutch
 AXIS_NATIONS = ("italian", "german", "romanian")
 
 # Internal codes.
-ALLIES, AXIS, NEUTRAL = 0, 1, 2
+ALLIES: Final = 0
+AXIS: Final = 1
+NEUTRAL: Final = 2
 SIDE_CODE = {"allies": ALLIES, "axis": AXIS, "none": NEUTRAL}
 SIDE_NAMES = ("Allies", "Axis")
-AIR, SURFACE, SUB = 1, 2, 4
-ALL_TYPES = 7
+AIR: Final = 1
+SURFACE: Final = 2
+SUB: Final = 4
+ALL_TYPES: Final = 7
 FRAME_CODE = {"air": AIR, "surface": SURFACE, "sub": SUB, "all": ALL_TYPES}
 TYPE_NAMES = {AIR: "air", SURFACE: "surface", SUB: "sub", ALL_TYPES: "combined", AIR | SURFACE: "air & surface",
               AIR | SUB: "air & sub", SURFACE | SUB: "surface & sub"}
 
-K_FORCE, K_BONUS, K_SUPPLY, K_SPECIAL, K_STORM, K_OPERATION = 0, 1, 2, 3, 4, 5
+K_FORCE: Final = 0
+K_BONUS: Final = 1
+K_SUPPLY: Final = 2
+K_SPECIAL: Final = 3
+K_STORM: Final = 4
+K_OPERATION: Final = 5
 KIND_CODE = {"force": K_FORCE, "bonus": K_BONUS, "supply": K_SUPPLY, "special": K_SPECIAL, "storm": K_STORM,
              "operation": K_OPERATION}
 
-E_NONE, E_SUPPLY, E_RAID, E_FUEL, E_INTEL, E_ADMIRAL = 0, 1, 2, 3, 4, 5
-E_SIROCCO, E_LOST, E_EXPLOSION, E_FOG, E_NIGHT, E_BOMB, E_SHALLOWS = 6, 7, 8, 9, 10, 11, 12
+E_NONE: Final = 0
+E_SUPPLY: Final = 1
+E_RAID: Final = 2
+E_FUEL: Final = 3
+E_INTEL: Final = 4
+E_ADMIRAL: Final = 5
+E_SIROCCO: Final = 6
+E_LOST: Final = 7
+E_EXPLOSION: Final = 8
+E_FOG: Final = 9
+E_NIGHT: Final = 10
+E_BOMB: Final = 11
+E_SHALLOWS: Final = 12
 EFFECT_CODE = {"supply": E_SUPPLY, "raid": E_RAID, "fuel": E_FUEL, "intelligence": E_INTEL, "admiral": E_ADMIRAL,
                "sirocco": E_SIROCCO, "lost": E_LOST, "explosion": E_EXPLOSION, "fog": E_FOG,
                "night_action": E_NIGHT, "bomb_alley": E_BOMB, "shallows": E_SHALLOWS}
@@ -55,7 +75,10 @@ STORM_EFFECTS = {"S01": "sirocco", "S02": "lost", "S03": "explosion", "S04": "fo
                  "S06": "bomb_alley", "S07": "shallows"}
 
 # Bonus "plays_on": side (any Force card of the same side), nation (same flag), allies / axis (cross-side).
-ON_SIDE, ON_NATION, ON_ALLIES, ON_AXIS = 0, 1, 2, 3
+ON_SIDE: Final = 0
+ON_NATION: Final = 1
+ON_ALLIES: Final = 2
+ON_AXIS: Final = 3
 ON_CODE = {"side": ON_SIDE, "nation": ON_NATION, "allies": ON_ALLIES, "axis": ON_AXIS}
 LOAD_CODE = {"empty": 0, "half": 1, "full": 2}
 

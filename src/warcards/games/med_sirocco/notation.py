@@ -7,7 +7,7 @@ from a pile or a hand) and `roll 5` (a die).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.errors import InvalidActionError
@@ -17,9 +17,9 @@ from warcards.games.med_sirocco.codes import Phase
 if TYPE_CHECKING:
     from warcards.games.med_sirocco.state import MedSiroccoState
 
-N_PILE = 121  # A01–A59, X01–X55, S01–S07
-N_CARDS = 165  # plus O01–O44
-N_SEATS = 6  # the most players (1.0)
+N_PILE: Final = 121  # A01–A59, X01–X55, S01–S07
+N_CARDS: Final = 165  # plus O01–O44
+N_SEATS: Final = 6  # the most players (1.0)
 TYPE_WORDS = ("air", "surface", "sub", "combined")
 TYPE_MASKS = (1, 2, 4, 7)
 

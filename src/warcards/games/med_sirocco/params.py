@@ -39,6 +39,11 @@ class Numbers:
     max_hand: int = MAX_HAND
     series_target: int = SERIES_TARGET
 
+    def __reduce__(self) -> tuple[type[Numbers], tuple[int, ...]]:
+        """Pickled as the constructor and its fields: a frozen dataclass compiled by mypyc cannot be rebuilt
+        the default way (it sets each field on a blank object and fails as frozen)."""
+        return (Numbers, (self.hand_size, self.max_hand, self.series_target))
+
 
 def parameters(options: Mapping[str, Any]) -> list[ParamSpec]:
     """The numbers of the rule text a designer may vary (series play's target only with series play)."""

@@ -22,18 +22,6 @@ if TYPE_CHECKING:
     from warcards.games.med_sirocco.game import MedSiroccoGame
 
 
-# The list fields a copy slices, and the lists of lists it slices one level down.
-_LIST_FIELDS = (
-    "pile", "discard", "operations_pile", "operations_out", "sunk", "freighters_full", "freighters_half",
-    "known_cards", "draw_queue", "series_vp", "series_ops", "operation_choice", "seat_side", "entry_card",
-    "entry_player", "entry_round", "entry_host", "entry_alive", "entry_face_down", "entry_side", "entry_dice",
-    "entry_values", "under_card", "under_side", "under_player", "intel_queue", "explosion_queue", "roll_queue",
-    "lost_cards", "lost_seats", "supply_queue", "picked", "share_pool", "share_eligible", "share_count", "log",
-    "previous_log",
-)
-_NESTED_FIELDS = ("hands", "won", "captured")
-
-
 class MedSiroccoState(State["MedSiroccoGame"]):
     """One Med Sirocco position: plain ints, bools and lists (the public fields: docs/notation/med-sirocco.md).
 
@@ -149,6 +137,27 @@ class MedSiroccoState(State["MedSiroccoGame"]):
         previous_log: the previous Operation's public events.
     """
 
+    __slots__ = (
+        "admiral_by", "admiral_entry", "advanced", "any_known", "bomb_by", "bomb_entry", "cancelled",
+        "captured", "chance_kind", "change_sides", "dealer", "discard", "draw_queue", "engagement_type",
+        "entry_alive", "entry_card", "entry_dice", "entry_face_down", "entry_host", "entry_player",
+        "entry_round", "entry_side", "entry_values", "explosion_entry", "explosion_left", "explosion_queue",
+        "explosion_sum", "faster", "first_player", "freighters_full", "freighters_half", "game_number",
+        "hands", "held_sirocco_user", "historicity", "intel_queue", "is_battle", "known_cards", "log",
+        "lost_cards", "lost_player", "lost_seats", "lost_step", "num_players", "operation",
+        "operation_choice", "operation_type", "operations_done", "operations_out", "operations_pile",
+        "operations_total", "phase", "picked", "pile", "previous_log", "raid_players", "resolved",
+        "restrict_by", "restrict_card", "restrict_round", "restrict_side", "revealed", "roll_queue",
+        "round_index", "rounds", "sat_out", "seat_side", "series", "series_ops", "series_vp", "shallows_by",
+        "shallows_round", "share_count", "share_eligible", "share_pool", "sirocco_entry", "sirocco_holder",
+        "sirocco_roller", "stage", "sunk", "supply_queue", "table", "target_effect", "target_entry", "to_act",
+        "turn_first_entry", "turn_force_limit", "turn_forces", "turn_index", "turn_intel", "turn_intel_entry",
+        "turn_mode", "turn_raid", "turn_shallows", "turn_side", "turn_sirocco", "under_card", "under_player",
+        "under_side", "victims", "winner", "winning_side", "won", "year", "year_bit",
+    )
+    """Every field `__init__` sets, sorted: the state keeps no instance `__dict__` once the base `State`
+    declares its own slots (a native class compiled by mypyc has none)."""
+
     snapshot_fields = SnapshotFields(
         fixed=("advanced", "change_sides", "faster", "historicity", "num_players", "operations_total", "series", "table"),
         types={
@@ -162,8 +171,12 @@ class MedSiroccoState(State["MedSiroccoGame"]):
 
     table: CardTable
 
-    def __init__(self, game: MedSiroccoGame) -> None:
+    def __init__(self, game: MedSiroccoGame, *, blank: bool = False) -> None:
+        """A position of `game` before the deal (`game.new_initial_state` deals). With `blank`, only the
+        contract's fields are set (game, history, legal-action cache), for `_copy` to fill."""
         super().__init__(game)
+        if blank:
+            return
         o = game.options
         n = game.num_players
         self.table = game.table
@@ -342,17 +355,115 @@ class MedSiroccoState(State["MedSiroccoGame"]):
         return log.result(self)
 
     def _copy(self) -> MedSiroccoState:
-        other = MedSiroccoState.__new__(MedSiroccoState)
-        src = self.__dict__
-        d = src.copy()
-        d["_history"] = []
-        d["_legal_cache"] = None
-        for name in _LIST_FIELDS:
-            d[name] = src[name][:]
-        for name in _NESTED_FIELDS:
-            d[name] = [x[:] for x in src[name]]
-        other.__dict__ = d
+        """An independent copy: every field by name (a native class has no `__dict__` to copy), lists sliced,
+        hands and won or captured cards sliced per seat, the card table and the options shared; the history
+        and the legal-action cache start empty (`clone` and `determinize` set them)."""
+        other = MedSiroccoState(self.game, blank=True)
+        other.table = self.table
+        other.num_players = self.num_players
+        other.advanced = self.advanced
+        other.faster = self.faster
+        other.historicity = self.historicity
+        other.change_sides = self.change_sides
+        other.series = self.series
+        other.operations_total = self.operations_total
+        other.hands = [x[:] for x in self.hands]
+        other.won = [x[:] for x in self.won]
+        other.captured = [x[:] for x in self.captured]
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.operations_pile = self.operations_pile[:]
+        other.operations_out = self.operations_out[:]
+        other.sunk = self.sunk[:]
+        other.freighters_full = self.freighters_full[:]
+        other.freighters_half = self.freighters_half[:]
+        other.known_cards = self.known_cards[:]
+        other.any_known = self.any_known
+        other.draw_queue = self.draw_queue[:]
+        other.series_vp = self.series_vp[:]
+        other.series_ops = self.series_ops[:]
+        other.game_number = self.game_number
+        other.operations_done = self.operations_done
+        other.dealer = self.dealer
+        other.first_player = self.first_player
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.stage = self.stage
+        other.chance_kind = self.chance_kind
+        other.operation = self.operation
+        other.operation_choice = self.operation_choice[:]
+        other.year = self.year
+        other.year_bit = self.year_bit
+        other.is_battle = self.is_battle
+        other.operation_type = self.operation_type
+        other.engagement_type = self.engagement_type
+        other.rounds = self.rounds
+        other.round_index = self.round_index
+        other.turn_index = self.turn_index
+        other.cancelled = self.cancelled
+        other.sat_out = self.sat_out
+        other.victims = self.victims
+        other.raid_players = self.raid_players
+        other.seat_side = self.seat_side[:]
+        other.entry_card = self.entry_card[:]
+        other.entry_player = self.entry_player[:]
+        other.entry_round = self.entry_round[:]
+        other.entry_host = self.entry_host[:]
+        other.entry_alive = self.entry_alive[:]
+        other.entry_face_down = self.entry_face_down[:]
+        other.entry_side = self.entry_side[:]
+        other.entry_dice = self.entry_dice[:]
+        other.entry_values = self.entry_values[:]
+        other.under_card = self.under_card[:]
+        other.under_side = self.under_side[:]
+        other.under_player = self.under_player[:]
+        other.restrict_by = self.restrict_by
+        other.restrict_side = self.restrict_side
+        other.restrict_round = self.restrict_round
+        other.restrict_card = self.restrict_card
+        other.admiral_by = self.admiral_by
+        other.admiral_entry = self.admiral_entry
+        other.bomb_entry = self.bomb_entry
+        other.bomb_by = self.bomb_by
+        other.shallows_by = self.shallows_by
+        other.shallows_round = self.shallows_round
+        other.sirocco_holder = self.sirocco_holder
+        other.sirocco_entry = self.sirocco_entry
+        other.sirocco_roller = self.sirocco_roller
+        other.held_sirocco_user = self.held_sirocco_user
+        other.intel_queue = self.intel_queue[:]
+        other.explosion_queue = self.explosion_queue[:]
+        other.explosion_entry = self.explosion_entry
+        other.explosion_sum = self.explosion_sum
+        other.explosion_left = self.explosion_left
+        other.target_effect = self.target_effect
+        other.target_entry = self.target_entry
+        other.lost_player = self.lost_player
+        other.lost_cards = self.lost_cards[:]
+        other.lost_seats = self.lost_seats[:]
+        other.lost_step = self.lost_step
+        other.roll_queue = self.roll_queue[:]
+        other.resolved = self.resolved
+        other.revealed = self.revealed
+        other.winning_side = self.winning_side
+        other.winner = self.winner
+        other.supply_queue = self.supply_queue[:]
+        other.picked = self.picked[:]
+        other.share_pool = self.share_pool[:]
+        other.share_eligible = self.share_eligible[:]
+        other.share_count = self.share_count[:]
+        other.turn_forces = self.turn_forces
+        other.turn_force_limit = self.turn_force_limit
+        other.turn_intel = self.turn_intel
+        other.turn_raid = self.turn_raid
+        other.turn_first_entry = self.turn_first_entry
+        other.turn_side = self.turn_side
+        other.turn_mode = self.turn_mode
+        other.turn_intel_entry = self.turn_intel_entry
+        other.turn_shallows = self.turn_shallows
+        other.turn_sirocco = self.turn_sirocco
+        other.log = self.log[:]
+        other.previous_log = self.previous_log[:]
         return other
-
 
 __all__ = ["MedSiroccoState"]
