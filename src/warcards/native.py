@@ -1,7 +1,7 @@
 """The compiled core: the hot modules mypyc compiles, and whether Python runs the compiled ones.
 
-`python3 scripts/compile.py` compiles `modules()` (the engine's contract and each game's codes, parameters,
-state and rules) with mypyc into extension modules beside their sources; Python imports an extension module
+`python3 scripts/compile.py` compiles `modules()` (the engine's contract and each game's codes, state and
+rules) with mypyc into extension modules beside their sources; Python imports an extension module
 before a `.py` of the same name (docs/contributing/speed.md, "The compiled core"). Nothing needs the build:
 the extension modules are the same sources compiled, so without one every module runs as Python with the
 same results (the golden records are checked both ways).
@@ -36,10 +36,11 @@ GAMES = ("cards_of_war", "med_sirocco", "naval_war", "race_to_messina")
 
 def modules() -> list[str]:
     """The sources the build compiles, relative to src: `engine/api.py`, and each game's `codes.py`,
-    `params.py`, `state.py` and rules (`rules.py`, or every module of a `rules/` package)."""
+    `state.py` and rules (`rules.py`, or every module of a `rules/` package). Not `params.py`: its frozen
+    dataclass, compiled, would not unpickle (process pools send games, and a game holds its parameters)."""
     found = ["warcards/engine/api.py"]
     for game in GAMES:
-        found += [f"warcards/games/{game}/{room}.py" for room in ("codes", "params", "state")]
+        found += [f"warcards/games/{game}/{room}.py" for room in ("codes", "state")]
         rules = PACKAGE_ROOT / "games" / game / "rules"
         found += sorted(f"warcards/games/{game}/rules/{p.name}" for p in rules.glob("*.py")) if rules.is_dir() else [
             f"warcards/games/{game}/rules.py"]

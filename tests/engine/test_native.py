@@ -23,7 +23,7 @@ FAKE = "warcards/games/naval_war/codes.py"
 PROBE = "import warcards, warcards.games.naval_war.codes as codes; print(codes.__file__)"
 
 
-def test_the_compiled_modules_are_the_engine_contract_and_each_games_codes_params_state_and_rules() -> None:
+def test_the_compiled_modules_are_the_engine_contract_and_each_games_codes_state_and_rules() -> None:
     paths = native.modules()
     assert paths[0] == "warcards/engine/api.py"
     for game in native.GAMES:
