@@ -84,3 +84,9 @@ def test_a_current_build_is_used(copied_tree: Path) -> None:
     (copied_tree / "warcards" / "compiled.json").write_text(json.dumps({FAKE: native.source_hash(source)}))
     done = _probe(copied_tree)
     assert done.returncode != 0 and "ImportError" in done.stderr and "older than" not in done.stderr
+
+
+@pytest.mark.skipif(os.environ.get("WARCARDS_EXPECT_COMPILED") != "1", reason="the compiled leg of scripts/test.sh only")
+def test_the_compiled_leg_runs_the_compiled_core() -> None:
+    """scripts/test.sh's second run is against the build: were it stale or missing, it would test Python twice."""
+    assert native.in_use() and not native.stale(), native.stale()

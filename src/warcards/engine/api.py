@@ -294,7 +294,7 @@ class State(ABC, Generic[GameT]):
         """The outcome `sample_outcome(u)` gives (engine-private; called at chance nodes only)."""
         return self._chance().pick(u)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply a legal action; an unknown action raises `InvalidActionError`, an illegal one
         `IllegalActionError`, and in both cases the state is unchanged.
 
@@ -315,7 +315,7 @@ class State(ABC, Generic[GameT]):
         self._history.append(action)
         self._legal_cache = None
 
-    def parse_legal(self, given: str | int) -> int:
+    def parse_legal(self, given: object) -> int:
         """The legal action `given` names — notation or a bare number as text (`parse_action`), or an action
         number — checked against the legal list without applying it anywhere (no clone): `InvalidActionError`
         when `given` is no action at all (bad or over-long text, a number outside the action space, any other
@@ -379,7 +379,7 @@ class State(ABC, Generic[GameT]):
         except ValueError:
             return str(action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action for `text`: a bare action number (ASCII digits, inside the current node's action
         space: chance outcomes at a chance node, player actions elsewhere) or the game's notation.
 
@@ -446,15 +446,15 @@ class State(ABC, Generic[GameT]):
         return f"{self.game.game_id} {self.position()}"
 
     # ----- what each seat sees (ARCHITECTURE.md "What each seat sees") -----------------------------------
-    def observe(self, seat: int) -> JSON:
+    def observe(self, seat: object) -> JSON:
         """A JSON-ready dict of exactly what `seat` may know now; a bad seat raises `SeatError`."""
         return self._observe(self.game.check_seat(seat))
 
-    def observe_fields(self, seat: int, fields: frozenset[str]) -> JSON:
+    def observe_fields(self, seat: object, fields: frozenset[str]) -> JSON:
         """The named top-level fields of `observe(seat)`, and only those (an unknown name is left out)."""
         return self._observe_fields(self.game.check_seat(seat), fields)
 
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def determinize(self, seat: object, rng: Rng) -> State:
         """A complete state consistent with everything `seat` has seen, hidden cards sampled with `rng`.
 
         It carries nothing the seat does not know: its history is empty (it starts at this position, so
@@ -465,7 +465,7 @@ class State(ABC, Generic[GameT]):
         sample._legal_cache = None
         return sample
 
-    def seen_action(self, action: int, seat: int | None) -> SeenAction:
+    def seen_action(self, action: object, seat: object) -> SeenAction:
         """What `seat` sees of `action`, a legal action or chance outcome about to be applied (call it
         before `apply_action`): the notation when the seat sees the action in full, else a phrase that
         names no hidden card ("axis deploys a card face down", "player 2 draws a card").
@@ -520,7 +520,7 @@ class State(ABC, Generic[GameT]):
 
 
     # ----- what each seat reads: the game log, move labels, the result (docs/contributing/log.md) ------------
-    def log_lines(self, action: int, after: Self, seat: int | None) -> list[LogLine]:
+    def log_lines(self, action: object, after: Self, seat: object) -> list[LogLine]:
         """The game-log lines `seat` (None: a spectator) reads for legal `action` taken from this state,
         `after` being the state it led to (`apply_logged` makes the pair): the move in player's words as
         that seat saw it ("Axis deploys 3 cards face down", "you draw Tiger Tanks"), then any summary the
@@ -542,7 +542,7 @@ class State(ABC, Generic[GameT]):
         text = seen.text if seen.action is None else f"{who}: {seen.text}"
         return [LogLine(text, "move", seen.actor)]
 
-    def action_label(self, action: int) -> str:
+    def action_label(self, action: object) -> str:
         """Legal `action` as a move list shows it to a person: the notation, with the names of the cards,
         ships or zones it mentions beside their ids ("p G07 (Tiger Tanks)"). The notation part is what
         `parse_action` reads back."""

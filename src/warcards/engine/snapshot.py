@@ -220,11 +220,11 @@ class Codec:
         if type(fields) is not dict:
             raise SnapshotError(f"state is a JSON object of the position's fields, not {_describe(fields)}")
         _check_keys(fields, tuple(self.kinds), f"the {game_id} state")
-        state = self.state_class.__new__(self.state_class)
+        template = self.template
+        state = template._copy()  # the game's own copy (a compiled state cannot be made by __new__); every field is set below
         state.game = self.game
         state._history = history
         state._legal_cache = None
-        template = self.template
         for name in self.fixed:
             setattr(state, name, getattr(template, name))
         for name in self.caches:
