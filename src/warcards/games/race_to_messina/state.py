@@ -169,8 +169,12 @@ class RaceToMessinaState(State):
     def _result(self) -> GameResult:
         return log.result(self)
 
-    def __init__(self, game: RaceToMessinaGame) -> None:
+    def __init__(self, game: RaceToMessinaGame, *, blank: bool = False) -> None:
+        """A new game's state before the first draw; with `blank`, only the contract's fields are set, for
+        `_copy` to fill."""
         super().__init__(game)
+        if blank:
+            return
         variant = game.variant
         self.variant: Variant = variant
         self.table: CardTable = game.table
@@ -204,10 +208,10 @@ class RaceToMessinaState(State):
 
     # ----- data -------------------------------------------------------------------------------------------
     def _copy(self) -> RaceToMessinaState:
-        other = RaceToMessinaState.__new__(RaceToMessinaState)
-        other.game = self.game
-        other._history = []
-        other._legal_cache = None
+        """Every field by name, from a blank state (a native class has no `__new__` without `__init__`; a new
+        field must be added here: `test_copy_sets_every_field_and_shares_no_list`): the lists sliced, per row
+        when nested; the game's tables and `deck_chance` shared; `deploy_cache` reset."""
+        other = RaceToMessinaState(self.game, blank=True)
         other.variant = self.variant
         other.table = self.table
         other.layout = self.layout
