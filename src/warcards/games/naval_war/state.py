@@ -10,8 +10,9 @@ carriers until a ship joins or leaves it (`rules.targets.fleet_changed`; all at 
 replaced (a new round, a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner
 tuples, replaced).
 
-The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
-functions as its engine hooks in its class body, each hook the function of the same name.
+The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): each engine hook is a
+method calling the function of its name there. A copy names every field (`_copy`, from a blank state): the
+state has `__slots__` and, compiled, no `__dict__`.
 """
 
 from __future__ import annotations

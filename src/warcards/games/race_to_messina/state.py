@@ -1,7 +1,9 @@
-"""Race to Messina state: plain data (lists of ints, bitmasks), a cheap copy, and the rule book bound.
+"""Race to Messina state: plain data (lists of ints, bitmasks), a cheap copy, and the rule book's hooks.
 
 The rules live in `rules.py`, the views in `views.py`, the log in `log.py`, the notation in `notation.py`:
-they come before this module in the house order, and the state binds their functions as its engine hooks.
+they come before this module in the house order, and each engine hook is a method calling the function of
+its name there. A copy names every field (`_copy`, from a blank state): the state has `__slots__` and,
+compiled, no `__dict__`.
 """
 
 from __future__ import annotations
