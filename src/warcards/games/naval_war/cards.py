@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,7 +29,7 @@ CARD_FILE = Path(__file__).with_name("cards.toml")
 MIN_SHIPS = 10
 """The fewest ships a deck may hold: two players are dealt five each (Setup); `make_params` checks the
 players and options chosen against the deck."""
-MAX_SHIPS = 900
+MAX_SHIPS: Final = 900
 """The most ships: a salvo under ship s is at position `codes.ON_SHIP + s`, below the codes of `codes.ON_SALVO`
 (which is built from this number)."""
 MIN_PLAY_CARDS = 10
@@ -65,7 +65,16 @@ Category = Literal[
 CATEGORIES: tuple[str, ...] = get_args(Category)
 
 # Category numbers used by the rules (indices into CATEGORIES).
-SALVO, ADDSHIP, ADDDMG, MINE, SUB, TORPEDO, DD, SMOKE, REPAIR, SWEEP = range(10)
+SALVO: Final = 0
+ADDSHIP: Final = 1
+ADDDMG: Final = 2
+MINE: Final = 3
+SUB: Final = 4
+TORPEDO: Final = 5
+DD: Final = 6
+SMOKE: Final = 7
+REPAIR: Final = 8
+SWEEP: Final = 9
 RED_CATEGORIES = frozenset({ADDSHIP, ADDDMG, MINE, SUB, TORPEDO})
 
 

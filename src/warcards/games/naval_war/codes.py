@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from warcards.engine.codes import constants
 from warcards.games.naval_war.cards import MAX_SHIPS
 
 # Play-card positions (`NavalWarState.card_position`): a code, or a code plus a seat, ship or card number.
-DECK, DISCARD, UNSEEN, BOX, PLAY = 0, 1, 2, 3, 4
-HAND, MINES, SMOKE, DDC, ON_DD = 10, 20, 30, 40, 50
-ON_SHIP = 100
-ON_SALVO = ON_SHIP + MAX_SHIPS  # 1000: ON_SHIP + ship stays below it
+DECK: Final = 0
+DISCARD: Final = 1
+UNSEEN: Final = 2
+BOX: Final = 3
+PLAY: Final = 4
+HAND: Final = 10
+MINES: Final = 20
+SMOKE: Final = 30
+DDC: Final = 40
+ON_DD: Final = 50
+ON_SHIP: Final = 100
+ON_SALVO: Final = ON_SHIP + MAX_SHIPS  # 1000: ON_SHIP + ship stays below it
 # Ship positions (`NavalWarState.ship_position`; HARBOR and BOX share the play-card codes 0 and 3).
-HARBOR = 0
-FLEET, DEEP = 10, 20
+HARBOR: Final = 0
+FLEET: Final = 10
+DEEP: Final = 20
 
-NONE = -1
+NONE: Final = -1
 """No card, ship, seat or target (an empty slot: no Smoke played, no red card pending, no last minefield)."""
 
 # A kind's play after the draw when it depends on the state (`NavalWarGame.kind_plays`; other plays are actions).
-PLAY_SWEEP = -2
+PLAY_SWEEP: Final = -2
 """Minesweeper: `sweep`, while a minefield lies before the player's task force."""
-PLAY_REPAIR = -3
+PLAY_REPAIR: Final = -3
 """Repair: `repair SALVO` for each salvo under the player's ships."""
 
 
@@ -28,37 +39,37 @@ PLAY_REPAIR = -3
 class Phase:
     """The phases of play (`NavalWarState.phase`), plain ints so that the rules compare them cheaply."""
 
-    DEAL_SHIP = 0
+    DEAL_SHIP: Final = 0
     """Setup: a ship is dealt (chance)."""
-    DEAL_CARD = 1
+    DEAL_CARD: Final = 1
     """Setup: a play card is dealt (chance)."""
-    REFILL = 2
+    REFILL: Final = 2
     """Opening: a card refills the opener's hand (chance)."""
-    OPEN = 3
+    OPEN: Final = 3
     """Opening: the opener plays one of his red cards."""
-    CHOICE = 4
+    CHOICE: Final = 4
     """Turn: draw, or name the first air strike."""
-    DRAW = 5
+    DRAW: Final = 5
     """Turn: the card drawn (chance)."""
-    PLAY = 6
+    PLAY: Final = 6
     """Turn: play or discard a card after the draw."""
-    RED = 7
+    RED: Final = 7
     """Red cards: the target of the red card drawn."""
-    ROLL = 8
+    ROLL: Final = 8
     """A die roll (chance): submarine, torpedo boat, Destroyer Squadron or air strike."""
-    SHIP = 9
+    SHIP: Final = 9
     """Red cards: the Additional Ship drawn from the harbor (chance)."""
-    STRIKE = 10
+    STRIKE: Final = 10
     """Air strikes: the target of the next carrier."""
-    DD_TARGET = 11
+    DD_TARGET: Final = 11
     """Destroyer Squadron: the task force it attacks."""
-    DD_SINK = 12
+    DD_SINK: Final = 12
     """Destroyer Squadron: the next ship it sinks."""
-    GIVE = 13
+    GIVE: Final = 13
     """Fleet play: the mate returns a salvo."""
-    END = 14
+    END: Final = 14
     """The game is over."""
-    AIM = 15
+    AIM: Final = 15
     """Normal cards, Salvo: the target of the salvo being fired."""
 
 
@@ -87,13 +98,13 @@ PHASE_NAMES = (
 class Roll:
     """What a die roll resolves (`NavalWarState.roll_kind`)."""
 
-    SUB = 0
+    SUB: Final = 0
     """A Submarine: sinks on 5–6."""
-    TORPEDO = 1
+    TORPEDO: Final = 1
     """A Torpedo Boat: sinks on 6."""
-    DD = 2
+    DD: Final = 2
     """A Destroyer Squadron: sinks that many ships."""
-    STRIKE = 3
+    STRIKE: Final = 3
     """An air strike: sinks on 1 (1–2 as Kamikaze)."""
 
 

@@ -36,7 +36,7 @@ Chance outcomes: a second `ActionLayout` (`chance_layout`, the game's `chance_la
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import CHANCE
@@ -47,7 +47,7 @@ from warcards.games.naval_war.cards import CardTable
 if TYPE_CHECKING:
     from warcards.games.naval_war.state import NavalWarState
 
-SEATS = 9
+SEATS: Final = 9
 """Seats are numbered up to 9 in the action space whatever the player count."""
 SLOTS = 16
 """Face-down ships (night actions) are targeted by seat and slot: the k-th face-down ship of a task force."""

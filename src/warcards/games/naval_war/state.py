@@ -10,8 +10,9 @@ carriers until a ship joins or leaves it (`rules.targets.fleet_changed`; all at 
 replaced (a new round, a copy, a setup, a sampled world); `under` mirrors the salvos under each ship (inner
 tuples, replaced).
 
-The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): the state binds their
-functions as its engine hooks in its class body, each hook the function of the same name.
+The rule book is the rooms before this one (`rules`, `views`, `log`, `notation`): each engine hook is a
+method calling the function of its name there. A copy names every field (`_copy`, from a blank state): the
+state has `__slots__` and, compiled, no `__dict__`.
 """
 
 from __future__ import annotations
@@ -28,14 +29,6 @@ if TYPE_CHECKING:
     from warcards.games.naval_war.cards import CardTable
     from warcards.games.naval_war.game import NavalWarGame
     from warcards.games.naval_war.params import Params
-
-_MUTABLE = (
-    "card_position", "ship_position", "deck_count", "draw_pile", "draw_kinds", "draw_keys", "harbor", "damage", "mine_hits", "mine_last", "smoke",
-    "dd_card", "dd_hits", "alive", "scores", "kamikaze_wait", "strikes", "fleet_targets",
-    "fleet_guns", "fleet_carriers",
-)
-"""The lists the rules change in place: a copy slices each of them (the others are only ever replaced)."""
-
 
 class NavalWarState(State["NavalWarGame"]):
     """One Naval War position.
@@ -113,6 +106,69 @@ class NavalWarState(State["NavalWarGame"]):
             None until needed, then kept by the rules: `rules.targets.salvos_under`).
     """
 
+    __slots__ = (
+        "aiming",
+        "alive",
+        "card_position",
+        "carrier_index",
+        "carriers_to_name",
+        "damage",
+        "dd_card",
+        "dd_hits",
+        "dd_left",
+        "dd_target",
+        "deal_left",
+        "dealer",
+        "deck_count",
+        "deck_size",
+        "draw_chance",
+        "draw_keys",
+        "draw_kinds",
+        "draw_pile",
+        "ended_ships",
+        "face_down",
+        "final_returns",
+        "fleet_carriers",
+        "fleet_guns",
+        "fleet_targets",
+        "fleets",
+        "foes",
+        "hands",
+        "harbor",
+        "in_opening",
+        "kamikaze_wait",
+        "known",
+        "last_round",
+        "layout",
+        "mine_hits",
+        "mine_last",
+        "mined_in_opening",
+        "num_players",
+        "opening_count",
+        "opening_done",
+        "params",
+        "pending",
+        "pending_target",
+        "phase",
+        "roll_kind",
+        "round_index",
+        "round_over",
+        "scores",
+        "ship_position",
+        "smoke",
+        "strike_index",
+        "strikes",
+        "swap_card",
+        "table",
+        "targets_cache",
+        "team",
+        "to_act",
+        "turn_count",
+        "turn_player",
+        "under",
+        "unseen_non_red",
+    )
+
     snapshot_fields = SnapshotFields(
         fixed=("layout", "num_players", "params", "table", "team"),
         caches=("draw_chance", "fleet_carriers", "fleet_guns", "fleet_targets", "foes", "targets_cache", "under"),
@@ -120,8 +176,12 @@ class NavalWarState(State["NavalWarGame"]):
     """The tables, options and fleets are the game's; who may be attacked, each fleet's guns and carriers, the
     draw's description and the salvos under each ship are recomputed (`snapshot()`)."""
 
-    def __init__(self, game: NavalWarGame) -> None:
+    def __init__(self, game: NavalWarGame, *, blank: bool = False) -> None:
+        """A new game's state before the deal; with `blank`, only the contract's fields are set, for `_copy` to
+        fill."""
         super().__init__(game)
+        if blank:
+            return
         table = game.table
         n = game.params.players
         self.table: CardTable = table
@@ -256,18 +316,70 @@ class NavalWarState(State["NavalWarGame"]):
         return list(self.final_returns) if self.to_act == TERMINAL else [0.0] * self.num_players
 
     def _copy(self) -> NavalWarState:
-        d = self.__dict__.copy()
-        for name in _MUTABLE:
-            d[name] = d[name][:]
-        d["hands"] = [h[:] for h in self.hands]
-        d["fleets"] = [f[:] for f in self.fleets]
-        d["known"] = [k[:] for k in self.known]
-        if self.under is not None:
-            d["under"] = self.under[:]
-        d["targets_cache"] = None
-        d["draw_chance"] = None
-        d["_history"] = []
-        d["_legal_cache"] = None
-        other: NavalWarState = object.__new__(NavalWarState)
-        other.__dict__ = d
+        """Every field by name, with no `__dict__` (a native class has none; a new field must be added here:
+        `test_copy_sets_every_field_and_shares_no_list`): every list sliced (hands, fleets and known per seat;
+        the inner lists and tuples of the caches are replaced, never mutated, so they are shared), the game's
+        tables shared, `targets_cache` and `draw_chance` reset."""
+        other = NavalWarState(self.game, blank=True)
+        other.table = self.table
+        other.params = self.params
+        other.layout = self.layout
+        other.num_players = self.num_players
+        other.team = self.team
+        other.card_position = self.card_position[:]
+        other.ship_position = self.ship_position[:]
+        other.hands = [x[:] for x in self.hands]
+        other.fleets = [x[:] for x in self.fleets]
+        other.known = [x[:] for x in self.known]
+        other.deck_count = self.deck_count[:]
+        other.draw_pile = self.draw_pile[:]
+        other.draw_kinds = self.draw_kinds[:]
+        other.draw_keys = self.draw_keys[:]
+        other.harbor = self.harbor[:]
+        other.damage = self.damage[:]
+        other.mine_hits = self.mine_hits[:]
+        other.mine_last = self.mine_last[:]
+        other.smoke = self.smoke[:]
+        other.dd_card = self.dd_card[:]
+        other.dd_hits = self.dd_hits[:]
+        other.alive = self.alive[:]
+        other.scores = self.scores[:]
+        other.last_round = self.last_round[:]
+        other.ended_ships = self.ended_ships[:]
+        other.kamikaze_wait = self.kamikaze_wait[:]
+        other.strikes = self.strikes[:]
+        other.carriers_to_name = self.carriers_to_name[:]
+        other.final_returns = self.final_returns[:]
+        other.deck_size = self.deck_size
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.turn_player = self.turn_player
+        other.dealer = self.dealer
+        other.round_index = self.round_index
+        other.turn_count = self.turn_count
+        other.deal_left = self.deal_left
+        other.in_opening = self.in_opening
+        other.opening_count = self.opening_count
+        other.mined_in_opening = self.mined_in_opening
+        other.opening_done = self.opening_done
+        other.unseen_non_red = self.unseen_non_red
+        other.pending = self.pending
+        other.pending_target = self.pending_target
+        other.roll_kind = self.roll_kind
+        other.carrier_index = self.carrier_index
+        other.strike_index = self.strike_index
+        other.dd_target = self.dd_target
+        other.dd_left = self.dd_left
+        other.swap_card = self.swap_card
+        other.round_over = self.round_over
+        other.aiming = self.aiming
+        other.face_down = self.face_down
+        other.foes = self.foes
+        other.targets_cache = None
+        other.fleet_targets = self.fleet_targets[:]
+        other.fleet_guns = self.fleet_guns[:]
+        other.fleet_carriers = self.fleet_carriers[:]
+        under = self.under
+        other.under = None if under is None else under[:]
+        other.draw_chance = None
         return other

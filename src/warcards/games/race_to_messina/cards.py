@@ -13,7 +13,7 @@ import weakref
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -50,21 +50,21 @@ ITALIAN = "Italian"
 TRAIT_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(TRAITS)}
 ITALIAN_BIT = 1 << len(TRAITS)
 
-AXIS = 0
-ALLY = 1
+AXIS: Final = 0
+ALLY: Final = 1
 
-NO_ABILITY = 0
-DISCARD = 1
-SUPPLY = 2
-RECON = 3
-PROGRESS = 4
-GAIN_PT = 5
+NO_ABILITY: Final = 0
+DISCARD: Final = 1
+SUPPLY: Final = 2
+RECON: Final = 3
+PROGRESS: Final = 4
+GAIN_PT: Final = 5
 ABILITY_CODES = {"none": NO_ABILITY, "discard": DISCARD, "supply": SUPPLY, "recon": RECON,
                  "progress": PROGRESS, "gain_pt": GAIN_PT}
 
-UNRESTRICTED = 0
-AMERICAN_ONLY = 1
-BRITISH_ONLY = 2
+UNRESTRICTED: Final = 0
+AMERICAN_ONLY: Final = 1
+BRITISH_ONLY: Final = 2
 RESTRICTION_CODES = {"": UNRESTRICTED, "american": AMERICAN_ONLY, "british": BRITISH_ONLY}
 
 MAX_FACTION_CARDS = 100

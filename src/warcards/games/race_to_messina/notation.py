@@ -20,7 +20,7 @@ case-insensitive) or both (`X05 Luftwaffe`).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from warcards.engine.actions import ActionLayout
 from warcards.engine.api import CHANCE
@@ -32,15 +32,15 @@ from warcards.games.race_to_messina.codes import NO_CARD, Phase
 if TYPE_CHECKING:
     from warcards.games.race_to_messina.state import RaceToMessinaState
 
-K_DISCARD = 0
-K_DEPLOY = 1
-K_DEPLOY_SECOND = 2
-K_ACTIVATE = 3
-K_TARGET = 4
-K_KEEP = 5
-K_REVEAL = 6
-K_DONE = 7
-K_PASS = 8
+K_DISCARD: Final = 0
+K_DEPLOY: Final = 1
+K_DEPLOY_SECOND: Final = 2
+K_ACTIVATE: Final = 3
+K_TARGET: Final = 4
+K_KEEP: Final = 5
+K_REVEAL: Final = 6
+K_DONE: Final = 7
+K_PASS: Final = 8
 
 
 @lru_cache(maxsize=64)

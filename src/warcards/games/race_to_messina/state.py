@@ -1,7 +1,9 @@
-"""Race to Messina state: plain data (lists of ints, bitmasks), a cheap copy, and the rule book bound.
+"""Race to Messina state: plain data (lists of ints, bitmasks), a cheap copy, and the rule book's hooks.
 
 The rules live in `rules.py`, the views in `views.py`, the log in `log.py`, the notation in `notation.py`:
-they come before this module in the house order, and the state binds their functions as its engine hooks.
+they come before this module in the house order, and each engine hook is a method calling the function of
+its name there. A copy names every field (`_copy`, from a blank state): the state has `__slots__` and,
+compiled, no `__dict__`.
 """
 
 from __future__ import annotations
@@ -168,8 +170,12 @@ class RaceToMessinaState(State["RaceToMessinaGame"]):
     def _result(self) -> GameResult:
         return log.result(self)
 
-    def __init__(self, game: RaceToMessinaGame) -> None:
+    def __init__(self, game: RaceToMessinaGame, *, blank: bool = False) -> None:
+        """A new game's state before the first draw; with `blank`, only the contract's fields are set, for
+        `_copy` to fill."""
         super().__init__(game)
+        if blank:
+            return
         variant = game.variant
         self.variant: Variant = variant
         self.table: CardTable = game.table
@@ -203,10 +209,10 @@ class RaceToMessinaState(State["RaceToMessinaGame"]):
 
     # ----- data -------------------------------------------------------------------------------------------
     def _copy(self) -> RaceToMessinaState:
-        other = RaceToMessinaState.__new__(RaceToMessinaState)
-        other.game = self.game
-        other._history = []
-        other._legal_cache = None
+        """Every field by name, from a blank state (a native class has no `__new__` without `__init__`; a new
+        field must be added here: `test_copy_sets_every_field_and_shares_no_list`): the lists sliced, per row
+        when nested; the game's tables and `deck_chance` shared; `deploy_cache` reset."""
+        other = RaceToMessinaState(self.game, blank=True)
         other.variant = self.variant
         other.table = self.table
         other.layout = self.layout
