@@ -164,6 +164,46 @@ def test_every_room_of_the_house_exists(package: Package) -> None:
     assert not missing, f"{package.name}: missing rooms: {missing}"
 
 
+def _is_number(value: ast.expr) -> bool:
+    """An int literal, a negated one, or arithmetic on them and on other named numbers (`ON_SHIP + MAX_SHIPS`)."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) is int
+    if isinstance(value, ast.UnaryOp):
+        return _is_number(value.operand)
+    if isinstance(value, ast.BinOp):
+        return all(_is_number(side) or isinstance(side, ast.Name) and side.id.isupper() for side in (value.left, value.right))
+    return False
+
+
+def _unfinal_codes(body: list[ast.stmt], where: str) -> list[str]:
+    """The upper-case names bound to a number in `body` without `Final` (or several in one tuple assignment)."""
+    found = []
+    for statement in body:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                pairs = list(zip(target.elts, statement.value.elts, strict=False)) if isinstance(
+                    target, ast.Tuple) and isinstance(statement.value, ast.Tuple) else [(target, statement.value)]
+                found += [f"{where}{name.id} (line {statement.lineno})" for name, value in pairs
+                          if isinstance(name, ast.Name) and name.id.isupper() and _is_number(value)]
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            final = "Final" in ast.unparse(statement.annotation)
+            if statement.target.id.isupper() and statement.value is not None and _is_number(statement.value) and not final:
+                found.append(f"{where}{statement.target.id} (line {statement.lineno})")
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=IDS)
+def test_the_codes_are_final(package: Package) -> None:
+    """Every named number of `codes.py` (module level and in its classes of codes) is `X: Final = n`, one per
+    line: the compiled core inlines a `Final` int (docs/contributing/speed.md, "The compiled core")."""
+    tree = _tree(package.modules()["codes"])
+    wrong = _unfinal_codes(tree.body, "")
+    for node in tree.body:  # a class of named numbers (`@constants` or not), but not an enum's members
+        if isinstance(node, ast.ClassDef) and not any("Enum" in ast.unparse(base) for base in node.bases):
+            wrong += _unfinal_codes(node.body, f"{node.name}.")
+    assert not wrong, f"{package.name}.codes: named numbers without Final: {', '.join(wrong)}"
+
+
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
 def test_every_module_is_a_room_of_the_house(package: Package) -> None:
     strangers = sorted(module for module in package.modules() if _room(module) not in RANK)

@@ -158,6 +158,8 @@ class State(ABC, Generic[GameT]):
     """What `snapshot` must not send as data: the fields fixed by the game, the caches, and the types a fresh
     state does not show (`warcards.engine.snapshot`). None: the game's positions cannot be saved."""
 
+    __slots__ = ("game", "_history", "_legal_cache")
+
     def __init__(self, game: GameT) -> None:
         self.game = game
         self._history: list[int] = []
