@@ -49,8 +49,12 @@ class MinimalState(State["MinimalGame"]):
     snapshot_fields = SnapshotFields(fixed=("num_players", "table"))
     """The card table and the seat count are the game's; every other field is the position (`snapshot()`)."""
 
-    def __init__(self, game: MinimalGame) -> None:
+    def __init__(self, game: MinimalGame, *, blank: bool = False) -> None:
+        """A new game's state before the deal; with `blank`, only the contract's fields are set, for `_copy` to
+        fill (a compiled state cannot be made by `__new__`)."""
         super().__init__(game)
+        if blank:
+            return
         players = game.num_players
         self.table: CardTable = game.table
         self.num_players: int = players
@@ -68,8 +72,7 @@ class MinimalState(State["MinimalGame"]):
 
     def _copy(self) -> MinimalState:
         """A copy sharing only what never changes (the game, the card table); every list sliced."""
-        other = MinimalState.__new__(MinimalState)
-        State.__init__(other, self.game)
+        other = MinimalState(self.game, blank=True)
         other.table = self.table
         other.num_players = self.num_players
         other.phase = self.phase

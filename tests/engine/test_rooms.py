@@ -171,7 +171,7 @@ def _is_number(value: ast.expr) -> bool:
     if isinstance(value, ast.UnaryOp):
         return _is_number(value.operand)
     if isinstance(value, ast.BinOp):
-        return all(_is_number(side) or isinstance(side, ast.Name) and side.id.isupper() for side in (value.left, value.right))
+        return all(_is_number(side) or (isinstance(side, ast.Name) and side.id.isupper()) for side in (value.left, value.right))
     return False
 
 

@@ -158,7 +158,7 @@ class State(ABC, Generic[GameT]):
     """What `snapshot` must not send as data: the fields fixed by the game, the caches, and the types a fresh
     state does not show (`warcards.engine.snapshot`). None: the game's positions cannot be saved."""
 
-    __slots__ = ("game", "_history", "_legal_cache")
+    __slots__ = ("_history", "_legal_cache", "game")
 
     def __init__(self, game: GameT) -> None:
         self.game = game
@@ -770,11 +770,15 @@ def pick_counted(pile: Sequence[int], u: float) -> int | None:
     return None
 
 
-class Chance(ABC):
+class Chance:
     """How a chance node's outcomes are drawn, and from what: the answer a game gives the engine at a chance node
     (`State._chance`). One of three shapes — `Uniform` (equally likely distinct outcomes: a pile of distinct
     cards, a die's faces), `Counted` (a pile with one entry per physical card, entries repeating: a kind drawn
-    from a pile of kinds) or `Weighted` (explicit pairs) — from which the engine derives everything else."""
+    from a pile of kinds) or `Weighted` (explicit pairs) — from which the engine derives everything else.
+
+    Not an `ABC`: compiled, `isinstance` of a game's own subclass (Naval War's `DrawPile`) against an
+    `ABCMeta` class answered wrongly (docs/contributing/speed.md, "The compiled core"); the methods below are
+    still marked abstract for the reader and the type checker."""
 
     __slots__ = ()
 
