@@ -90,7 +90,7 @@ def test_every_games_hand_is_card_faces_with_corner_values_backs_counted_and_the
     assert fits["cornersSeen"] == fits["count"], fits  # a fan: every card's corner in view
     last = page.locator("#hand .card").last
     last_id = last.get_attribute("data-card")
-    box = last.bounding_box()
+    box = last.evaluate("(n) => { const r = n.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width }; }")  # one read: a redraw may replace the node
     target = "#hand .card:last-child"
     point = {"clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + 12}
     page.dispatch_event(target, "pointerdown", {"pointerType": "touch", "isPrimary": True, **point})
@@ -137,3 +137,37 @@ def test_the_end_screen_breaks_each_seats_score_down_into_rounds_and_battles(pag
     assert "15 points" in page.locator(".breakdown-note").inner_text()
     page.set_viewport_size({"width": 375, "height": 667})
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0  # the end screen fits a phone
+
+
+REDRAWN = "() => window.__before && !window.__before.isConnected"
+"""The card node the test marked is gone from the page: the table was drawn again."""
+
+
+def test_a_redraw_keeps_the_keyboard_and_the_popover_on_the_same_card(
+    browser: Any, page: Any, sqlite_server: ServerProcess
+) -> None:
+    """A frame that changes nothing a person touches (here: someone starts watching, so the table is drawn
+    again) leaves the keyboard focus and an open popover on the card they were on — a redraw used to drop
+    the focus to the page and close the text someone was reading."""
+    table, _ = seat_a_person(page, sqlite_server, "med-sirocco", {"players": 2})
+    page.wait_for_selector(READY)
+    page.wait_for_selector("#hand .card.face")
+    watchers = browser.new_context()
+    try:
+        for step, reach in enumerate(("keyboard", "mouse")):
+            card = page.locator("#hand .card").nth(step)
+            card_id = card.get_attribute("data-card")
+            if reach == "keyboard":
+                (card.locator(".card-button") if card.locator(".card-button").count() else card).focus()
+            else:
+                page.locator("body").focus()
+                card.hover()
+            tip_text(page)
+            page.evaluate("(id) => { window.__before = document.querySelector(`#hand .card[data-card='${id}']`); }", card_id)
+            watchers.new_page().goto(f"{sqlite_server.http}/#/table/{table}")  # one more watcher: a "players" frame
+            page.wait_for_function(REDRAWN)
+            if reach == "keyboard":
+                assert page.evaluate("document.activeElement.closest('.card')?.dataset.card") == card_id
+            assert sqlite_server.get_json(f"/tables/{table}/cards")[card_id]["text"] in tip_text(page)
+    finally:
+        watchers.close()

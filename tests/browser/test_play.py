@@ -93,6 +93,8 @@ def test_a_refused_move_shows_the_servers_message(page: Any, sqlite_server: Serv
         page.fill("#typed", text)
         page.keyboard.press("Enter")
         page.wait_for_function(f"document.getElementById('refusal').textContent.includes('({code})')")
+        page.evaluate("new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")  # the answer's redraw
+        assert page.evaluate("document.activeElement.id") == "typed"  # the keyboard stays in the field to type again
         assert refusals[-1]["code"] == code
         assert page.locator("#refusal").inner_text() == f"Refused ({code}): {refusals[-1]['message']}"
     assert page.locator("#refusal").get_attribute("role") == "alert"

@@ -290,7 +290,12 @@ function tablePage(tableId) {
   const moves = h("div", { class: "moves", id: "moves", role: "group", "aria-label": "Your legal moves" });
   const typed = h("input", { id: "typed", "aria-label": "Type a move in notation", placeholder: "or type a move" });
   const movesSection = h("section", { hidden: true, class: "your-move", id: "your-move", "aria-label": "Your move", tabindex: "-1" }, moves,
-    h("form", { class: "row typed", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act(typed.value.trim()); } },
+    h("form", { class: "row typed", onsubmit: (e) => {
+      e.preventDefault();
+      if (!typed.value.trim()) return;
+      act(typed.value.trim());
+      state.focusMoves = false;  // a typed move keeps the keyboard in the field: the answer's redraw does not move it to a button
+    } },
       typed, h("button", { type: "submit", text: "Send" })));
   const handSlot = h("div", { class: "hand-slot" });
   const bar = h("section", { class: "action-bar", id: "action-bar", "aria-label": "Your turn, your hand and your moves" },
@@ -383,6 +388,16 @@ function tablePage(tableId) {
       try { new Notification("Your turn — warcards", { body: `${gameTitle(state.game)}: ${bannerText(state.legal || [])}` }); } catch { /* not allowed here */ }
     }
   }
+  function focusedCard() {  // the card the keyboard is on (in the hand or on the table), by its id
+    const node = document.activeElement?.closest?.(".card[data-card]");
+    return node && (handSlot.contains(node) || view.contains(node)) ? node.dataset.card : null;
+  }
+  function refocusCard(cardId) {  // after a redraw took the focused card away: focus the same card, redrawn
+    if (!cardId || (document.activeElement && document.activeElement !== document.body)) return;
+    const again = [handSlot, view].map((place) => place.querySelector(`.card[data-card="${CSS.escape(cardId)}"]`)).find(Boolean);
+    const target = again && (again.querySelector(".card-button") || (again.tabIndex >= 0 ? again : null));
+    target?.focus({ preventScroll: true });
+  }
   function render() {
     const legal = !state.ended && state.seat !== null && state.toMove === state.seat ? state.legal || [] : [];
     const now = legal.length > 0;
@@ -390,6 +405,7 @@ function tablePage(tableId) {
     state.myTurn = now;
     if (state.selected && !legal.some((choice) => naming(choice, state.selected))) state.selected = null;
     const hadFocus = state.focusMoves || moves.contains(document.activeElement);  // a focused move button is redrawn: focus its successor
+    const cardFocus = focusedCard();  // a focused card is redrawn: the keyboard stays on it
     const context = {
       seat: state.seat, names: state.names, facts: state.facts, selected: state.selected, ended: state.ended,
       clockText: (seat) => clock.seatText(seat), seatNote: (seat) => seatNote(state.players[seat], state.ended),
@@ -427,6 +443,7 @@ function tablePage(tableId) {
     if (state.ownMove) { state.seenAtMove = cardPlaces(view, handSlot); state.ownMove = false; }  // where this seat's move left the cards
     else if (state.seenAtMove) markMoved(state.seenAtMove, view, handSlot);  // the cards moved since this seat's last move
     reconnect.disable(movesSection);  // no move while the table is not connected
+    refocusCard(cardFocus);
     const focusFree = document.activeElement === document.body || movesSection.contains(document.activeElement);
     if (hadFocus && now && (state.focusMoves !== "turn" || focusFree)) (moves.querySelector("button.move") || movesSection).focus({ preventScroll: true });
     state.focusMoves = hadFocus && !now && focusFree ? "turn" : false;  // the others' turn: the focus comes back to the moves with the turn

@@ -165,13 +165,23 @@ function hideTip() {
   shownFor = null;
 }
 
+function redrawn(node) {  // the same card after a redraw replaced its node (a frame arrived), or null
+  if (node.isConnected) return node;
+  const id = node.dataset.card;
+  return id ? document.querySelector(`.card[data-card="${CSS.escape(id)}"][data-tip]`) : null;
+}
+
 function tipped(event) { return event.target instanceof Element ? event.target.closest(".card[data-tip]") : null; }
 
 document.addEventListener("pointerover", (e) => { const node = tipped(e); if (node && e.pointerType === "mouse") showTip(node); });
 document.addEventListener("pointerout", (e) => { const node = tipped(e); if (node && e.pointerType === "mouse" && !node.contains(e.relatedTarget)) hideTip(); });
 document.addEventListener("focusin", (e) => { const node = tipped(e); if (node) showTip(node); else hideTip(); });
 document.addEventListener("focusout", (e) => { if (tipped(e) && !tipped({ target: e.relatedTarget })) hideTip(); });
-new MutationObserver(() => { if (shownFor && !shownFor.isConnected) hideTip(); }).observe(document.body, { childList: true, subtree: true });
+new MutationObserver(() => {  // a redraw keeps the popover on the same card; it closes when the card left the table
+  if (!shownFor || shownFor.isConnected) return;
+  const again = redrawn(shownFor);
+  if (again) showTip(again); else hideTip();
+}).observe(document.body, { childList: true, subtree: true });
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTip(); });
 document.addEventListener("scroll", hideTip, true);
 document.addEventListener("pointerdown", (e) => {  // a long press (touch, pen) shows the text; the click it makes is swallowed
@@ -180,7 +190,7 @@ document.addEventListener("pointerdown", (e) => {  // a long press (touch, pen) 
   if (!node) { hideTip(); return; }
   if (e.pointerType === "mouse") return;
   pressed = node;
-  pressTimer = setTimeout(() => { showTip(node); swallowClick = true; }, LONG_PRESS_MS);
+  pressTimer = setTimeout(() => { const held = redrawn(node); if (held) { showTip(held); swallowClick = true; } }, LONG_PRESS_MS);
 });
 for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, () => clearTimeout(pressTimer));
 document.addEventListener("pointermove", (e) => { if (pressed && e.pointerType !== "mouse" && !pressed.contains(e.target)) clearTimeout(pressTimer); });
