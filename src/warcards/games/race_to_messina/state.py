@@ -108,7 +108,6 @@ class RaceToMessinaState(State["RaceToMessinaGame"]):
     """The variant and its tables are the game's; the chance description is a cache; the log's events are
     tuples (`snapshot()`)."""
 
-
     # The rule book (the rooms before this one): each engine hook calls the function of its name there.
     def _legal_actions(self) -> list[int]:
         return rules.legal_actions(self)
