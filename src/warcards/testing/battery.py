@@ -343,3 +343,31 @@ def run_battery(
         second = play_checked(game, seed, 0.0, Tally(), replay=False, playout_from_determinization=False)
         assert first == second, f"{game!r}: seed {seed} gave two different games"
     return tally
+
+
+CONTRACT_FIELDS = ("game", "_history", "_legal_cache")
+"""The fields the engine's `State` itself holds (its `__slots__`)."""
+
+
+def check_clone_names_every_field(state: State) -> None:
+    """`clone()` sets every field of the state class's `__slots__` equal to the original's and shares no list
+    with it, nor a list inside one, but the game's read-only tables (`snapshot_fields.fixed`); the state holds
+    no field outside its slots and the contract's — the copy a compiled (native) state needs, made without a
+    `__dict__` or a `__new__` shell (docs/contributing/adding-a-game.md, `state.py`)."""
+    assert set(getattr(state, "__dict__", {})) <= set(CONTRACT_FIELDS)
+    declared = type(state).snapshot_fields
+    fixed = set(declared.fixed) if declared is not None else set()
+    copy = state.clone()
+    assert copy == state
+    assert copy.game is state.game
+    assert copy._history == state._history and copy._history is not state._history
+    assert copy._legal_cache is (None if state.is_chance_node() else state._legal_cache)
+    for name in type(state).__slots__:
+        value = getattr(state, name)
+        copied = getattr(copy, name)
+        assert copied == value, name
+        if isinstance(value, list) and name not in fixed:
+            assert copied is not value, name
+            for i, item in enumerate(value):
+                if isinstance(item, list):
+                    assert copied[i] is not item, name

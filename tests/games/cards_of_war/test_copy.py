@@ -11,32 +11,15 @@ import pytest
 from warcards.engine.api import sample_chance
 from warcards.games.cards_of_war.game import CardsOfWarGame
 from warcards.games.cards_of_war.state import CardsOfWarState
+from warcards.testing import check_clone_names_every_field
 
 from .helpers import game
 
-CONTRACT_FIELDS = ("game", "_history", "_legal_cache")
-
 
 def _check_clone(state: CardsOfWarState) -> None:
-    """`clone()` sets every field of `__slots__` equal to the original's and shares no list with it but the
-    game's read-only tables; the state holds no field outside its slots and the contract's."""
-    assert set(getattr(state, "__dict__", {})) <= set(CONTRACT_FIELDS)
-    fixed = set(CardsOfWarState.snapshot_fields.fixed)
-    copy = state.clone()
-    assert copy == state
-    assert copy.game is state.game
-    assert copy._history == state._history and copy._history is not state._history
-    assert copy._legal_cache is (None if state.is_chance_node() else state._legal_cache)
-    assert copy.pile_chance is state.pile_chance  # a cache, shared as `_copy` always did (`rules.chance`)
-    for name in CardsOfWarState.__slots__:
-        value = getattr(state, name)
-        copied = getattr(copy, name)
-        assert copied == value, name
-        if isinstance(value, list) and name not in fixed:
-            assert copied is not value, name
-            for i, item in enumerate(value):
-                if isinstance(item, list):
-                    assert copied[i] is not item, name
+    """`check_clone_names_every_field`, and the chance description shared as `_copy` always did."""
+    check_clone_names_every_field(state)
+    assert state.clone().pile_chance is state.pile_chance  # a cache, shared (`rules.chance`)
 
 
 def test_a_blank_state_sets_no_field_of_its_own() -> None:

@@ -15,6 +15,7 @@ from warcards.engine.errors import IllegalActionError, InvalidActionError, Optio
 from warcards.games.med_sirocco.render import render
 from warcards.games.med_sirocco.state import MedSiroccoState
 from warcards.match import play_match
+from warcards.testing import check_clone_names_every_field
 
 
 def test_observe_shows_own_hand_and_only_counts_of_others() -> None:
@@ -114,30 +115,6 @@ def test_after_the_end_out_of_space_actions_are_invalid_and_others_illegal() -> 
         state.apply_action(5)
 
 
-_CONTRACT_FIELDS = ("game", "_history", "_legal_cache")
-
-
-def _check_clone(state: MedSiroccoState) -> None:
-    """`clone()` sets every field of `__slots__` equal to the original's and shares no list with it but the
-    game's read-only tables; the state holds no field outside its slots and the contract's."""
-    assert set(getattr(state, "__dict__", {})) <= set(_CONTRACT_FIELDS)
-    fixed = set(MedSiroccoState.snapshot_fields.fixed)
-    copy = state.clone()
-    assert copy == state
-    assert copy.game is state.game
-    assert copy._history == state._history and copy._history is not state._history
-    assert copy._legal_cache is (None if state.is_chance_node() else state._legal_cache)
-    for name in MedSiroccoState.__slots__:
-        value = getattr(state, name)
-        copied = getattr(copy, name)
-        assert copied == value, name
-        if isinstance(value, list) and name not in fixed:
-            assert copied is not value, name
-            for i, item in enumerate(value):
-                if isinstance(item, list):
-                    assert copied[i] is not item, name
-
-
 def test_copy_sets_every_field_and_shares_no_list() -> None:
     blank = MedSiroccoState(game(4), blank=True)
     assert not [name for name in MedSiroccoState.__slots__ if hasattr(blank, name)]
@@ -149,13 +126,13 @@ def test_copy_sets_every_field_and_shares_no_list() -> None:
         steps = 0
         while not state.is_terminal():
             if steps % 3 == 0:
-                _check_clone(state)
+                check_clone_names_every_field(state)
             if state.is_chance_node():
                 state.apply_action(sample_chance(state.chance_outcomes(), rng.random()))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-        _check_clone(state)
+        check_clone_names_every_field(state)
 
 
 def test_clone_at_a_draw_stays_independent_of_the_original() -> None:
