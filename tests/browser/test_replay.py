@@ -126,7 +126,9 @@ def test_the_end_of_a_game_links_to_its_replay_as_the_players_seat(page: Any, sq
     while play_one_move(page, keyboard=False):
         pass
     page.get_by_role("link", name="Replay this game").click()
-    # The address itself, polled (a same-document navigation's wait_for_url missed it now and then under load).
-    page.wait_for_function("wanted => location.hash === wanted", arg=f"#/replay/{table}/0", timeout=WAIT_MS)
+    # The address itself, polled (a same-document navigation's wait_for_url missed it now and then under load). The
+    # replay page then adds the step it shows (#/replay/ID/0/0): under load a poll can miss the address without it.
+    page.wait_for_function("prefix => location.hash === prefix || location.hash.startsWith(prefix + '/')",
+                           arg=f"#/replay/{table}/0", timeout=WAIT_MS)
     shown_step(page, 0)
     assert page.locator("#replay-seat").input_value() == "0"
