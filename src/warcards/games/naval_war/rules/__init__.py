@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warcards.engine.api import (
     CHANCE,
@@ -105,10 +104,9 @@ class DrawPile(Counted):
         table = self.game.draw_pair_tables.get(size)
         if table is None:
             table = self.game.draw_pairs(size)
-        keys = self.keys
-        if len(keys) > 1:  # one gather in C of tuples made once, instead of a new tuple and float per kind
-            return list(itemgetter(*keys)(table)), self.kinds[:]
-        return [table[keys[0]]], self.kinds[:]
+        # The tuples made once, gathered by key, the rows typed `Any` (as `Uniform.pairs_and_numbers` does).
+        rows: list[Any] = table
+        return [rows[key] for key in self.keys], self.kinds[:]
 
 
 def chance(state: NavalWarState) -> Chance:
