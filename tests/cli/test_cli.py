@@ -113,6 +113,13 @@ def test_bench_json_reports_every_configuration() -> None:
     assert rows and all(row["actions_per_s"] > 0 and row["clones_per_s"] > 0 for row in rows)
 
 
+def test_bench_table_shows_only_the_columns_the_run_measures() -> None:
+    result = runner.invoke(app, ["bench", "--game", "cards-of-war", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    assert "cards-of-war" in result.output and "length=short" in result.output and "actions/s" in result.output
+    assert "hearts" not in result.output and "sims/s" not in result.output  # no --compare, no --search
+
+
 def test_bench_search_columns_time_the_search_bot() -> None:
     game_id = GAMES[0] if GAMES else pytest.skip("no game registered")
     result = runner.invoke(

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -531,43 +532,40 @@ def bench(
     if as_json:
         print(json.dumps([row.as_dict() for row in rows], indent=2))
         return
-    table = Table(title=escape(f"warcards {__version__} random playouts, one process"))
-    for column in (
-        "game",
-        "options",
-        "games/s",
-        "actions/s",
-        "clone/s",
-        "determinize/s",
-        "actions/game",
-        "× hearts",
-        f"{search} sims/s" if search else "",
-        f"{search} s/decision" if search else "",
-    ):
-        table.add_column(column, justify="left" if column in ("game", "options") else "right")
+    table = Table(title=escape(f"warcards {__version__} random playouts, one process"), box=box.SIMPLE_HEAD)
+    # Only the columns this run measures: × hearts with --compare, the search bot's two with --search.
+    columns = ["game, options", "games/s", "actions/s", "clone/s", "determinize/s", "actions/game"]
+    if hearts is not None:
+        columns.append("× hearts")
+    if search:
+        columns += [f"{search} sims/s", f"{search} s/decision"]
+    for column in columns:
+        if column == "game, options":  # the game on one line, its options below: the table fits 80 columns
+            table.add_column(column, min_width=len("race-to-messina"))
+        else:
+            table.add_column(column, justify="right")
     for row in rows:
         options = ", ".join(
             f"{k}={v}"
             for k, v in row.options.items()
             if k in ("variant", "players", "length") and v is not None
         )
-        ratio = f"{row.hearts_ratio:.2f}" if row.hearts_ratio is not None else "-"
-        sims = f"{row.search_simulations_per_s:,.0f}" if row.search_simulations_per_s is not None else ""
-        per_decision = (
-            f"{row.search_seconds_per_decision:.2f}" if row.search_seconds_per_decision is not None else ""
-        )
-        table.add_row(
-            escape(row.game),
-            escape(options),
+        cells = [
+            escape(f"{row.game}\n{options}" if options else row.game),
             f"{row.games_per_s:,.0f}",
             f"{row.actions_per_s:,.0f}",
             f"{row.clones_per_s:,.0f}",
             f"{row.determinize_per_s:,.0f}",
             f"{row.mean_length:.0f}",
-            ratio,
-            sims,
-            per_decision,
-        )
+        ]
+        if hearts is not None:
+            cells.append(f"{row.hearts_ratio:.2f}" if row.hearts_ratio is not None else "-")
+        if search:
+            cells.append(f"{row.search_simulations_per_s:,.0f}" if row.search_simulations_per_s is not None else "")
+            cells.append(
+                f"{row.search_seconds_per_decision:.2f}" if row.search_seconds_per_decision is not None else ""
+            )
+        table.add_row(*cells)
     console.print(table)
 
 
