@@ -1,7 +1,8 @@
 """Test tools for game authors (public): the conformance battery, seeded random playouts, scenario files.
 
 - `run_battery(game_id, options, games=..., seed=...)`: the conformance battery on one option set;
-- `check_clone_names_every_field(state)`: a clone sets every slot and shares no list but the game's tables;
+- `check_clone_names_every_field(state, reset=..., rows_shared=...)`: a clone sets every slot (the caches `reset`
+  names anew) and shares no list, nor a row of one (but `rows_shared`), except the game's tables;
 - `random_step`, `random_playout(game, seed)`, `sample_states(game, seed, count)`: the seeded random policy;
 - `scenario_files(root)`, `run_scenario(path)`, `failed_scenarios(root)`: rule tests as scenario files;
 - `warcards.testing.leaks.LeakScan`: scans a text shown to a seat for card ids and names it may not know.

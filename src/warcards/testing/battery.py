@@ -16,7 +16,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -349,11 +349,16 @@ CONTRACT_FIELDS = ("game", "_history", "_legal_cache")
 """The fields the engine's `State` itself holds (its `__slots__`)."""
 
 
-def check_clone_names_every_field(state: State) -> None:
+def check_clone_names_every_field(
+    state: State, reset: Mapping[str, object] | None = None, rows_shared: Collection[str] = ()
+) -> None:
     """`clone()` sets every field of the state class's `__slots__` equal to the original's and shares no list
     with it, nor a list inside one, but the game's read-only tables (`snapshot_fields.fixed`); the state holds
     no field outside its slots and the contract's — the copy a compiled (native) state needs, made without a
-    `__dict__` or a `__new__` shell (docs/contributing/adding-a-game.md, `state.py`)."""
+    `__dict__` or a `__new__` shell (docs/contributing/adding-a-game.md, `state.py`). `reset` names the caches
+    a copy sets anew, with the value it sets; `rows_shared` the lists whose rows a copy may share (rows the
+    rules replace, never change in place)."""
+    reset = reset or {}
     assert set(getattr(state, "__dict__", {})) <= set(CONTRACT_FIELDS)
     declared = type(state).snapshot_fields
     fixed = set(declared.fixed) if declared is not None else set()
@@ -365,9 +370,13 @@ def check_clone_names_every_field(state: State) -> None:
     for name in type(state).__slots__:
         value = getattr(state, name)
         copied = getattr(copy, name)
+        if name in reset:
+            assert copied == reset[name], name
+            continue
         assert copied == value, name
         if isinstance(value, list) and name not in fixed:
             assert copied is not value, name
-            for i, item in enumerate(value):
-                if isinstance(item, list):
-                    assert copied[i] is not item, name
+            if name not in rows_shared:
+                for i, item in enumerate(value):
+                    if isinstance(item, list):
+                        assert copied[i] is not item, name

@@ -15,7 +15,7 @@ from warcards.engine.errors import InvalidActionError, SetupError
 from warcards.games.naval_war import CONFORMANCE_CONFIGS
 from warcards.games.naval_war.heuristic import heuristic_agent
 from warcards.games.naval_war.state import NavalWarState
-from warcards.testing import random_playout
+from warcards.testing import check_clone_names_every_field, random_playout
 
 
 def _midgame(players: int = 4, seed: int = 5, steps: int = 120):
@@ -71,22 +71,13 @@ def test_copy_sets_every_field_and_shares_no_list(options: dict[str, object]) ->
     """`_copy` names each field (a native state has no `__dict__` to copy): all along a seeded game, a clone
     has every `__slots__` field, equal to the original's but for the two caches a copy resets, and shares no
     list but the game's read-only tables; the cached targets' inner lists are replaced, never mutated."""
-    fields = NavalWarState.snapshot_fields
-    assert fields is not None
-    reset = {"targets_cache": None, "draw_chance": None}
     state, rng = warcards.load_game("naval-war", **options).new_initial_state(), random.Random(7)
     for step in range(5000):
         if state.is_terminal():
             break
         if step % 3 == 0:
-            copy = state.clone()
-            for name in NavalWarState.__slots__:
-                value, copied = getattr(state, name), getattr(copy, name)
-                assert copied == reset.get(name, value), name
-                if isinstance(value, list) and name not in fields.fixed:
-                    assert copied is not value, name
-                    if name != "fleet_targets":
-                        assert not any(isinstance(row, list) and row is mine for row, mine in zip(copied, value, strict=True)), name
+            check_clone_names_every_field(state, reset={"targets_cache": None, "draw_chance": None},
+                                          rows_shared={"fleet_targets"})
         state.apply_action(state.sample_outcome(rng.random()) if state.current_player() == CHANCE
                            else rng.choice(state.legal_actions()))
     assert state.is_terminal()

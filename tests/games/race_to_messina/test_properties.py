@@ -12,7 +12,7 @@ import warcards
 from warcards.engine.api import CHANCE
 from warcards.engine.api import sample_chance as pick
 from warcards.games.race_to_messina import CONFORMANCE_CONFIGS
-from warcards.games.race_to_messina.state import RaceToMessinaState
+from warcards.testing import check_clone_names_every_field
 
 
 @settings(max_examples=25, deadline=None)
@@ -76,23 +76,11 @@ def test_copy_sets_every_field_and_shares_no_list(options: dict[str, str]) -> No
     """`_copy` names each field (a native state has no `__new__` without `__init__`): all along seeded games, a
     clone has every `__slots__` field, equal to the original's but for the Deployment list a copy resets, and
     shares no list, nor a row of one, but the game's read-only tables."""
-    fields = RaceToMessinaState.snapshot_fields
-    assert fields is not None
     game = warcards.load_game("race-to-messina", **options)
     for seed in range(3):
         state, rng = game.new_initial_state(), random.Random(seed)
         while not state.is_terminal():
-            copy = state.clone()
-            for name in RaceToMessinaState.__slots__:
-                value, copied = getattr(state, name), getattr(copy, name)
-                if name == "deploy_cache":
-                    assert copied is None
-                    continue
-                assert copied == value, name
-                if isinstance(value, list) and name not in fields.fixed:
-                    assert copied is not value, name
-                    assert not any(isinstance(row, list) and row is mine
-                                   for row, mine in zip(copied, value, strict=True)), name
+            check_clone_names_every_field(state, reset={"deploy_cache": None})
             if state.current_player() == CHANCE:
                 state.apply_action(pick(state.chance_outcomes(), rng.random()))
             else:
