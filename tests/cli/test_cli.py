@@ -116,7 +116,7 @@ def test_bench_json_reports_every_configuration() -> None:
 def test_bench_table_shows_only_the_columns_the_run_measures() -> None:
     result = runner.invoke(app, ["bench", "--game", "cards-of-war", "--seconds", "0.1"])
     assert result.exit_code == 0, result.output
-    assert "cards-of-war" in result.output and "length=short" in result.output and "actions/s" in result.output
+    assert "cards-of-war" in result.output and "length=short" in result.output and "determinize" in result.output
     assert "hearts" not in result.output and "sims/s" not in result.output  # no --compare, no --search
 
 

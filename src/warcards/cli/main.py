@@ -534,14 +534,15 @@ def bench(
         return
     table = Table(title=escape(f"warcards {__version__} random playouts, one process"), box=box.SIMPLE_HEAD)
     # Only the columns this run measures: × hearts with --compare, the search bot's two with --search.
-    columns = ["game, options", "games/s", "actions/s", "clone/s", "determinize/s", "actions/game"]
+    # Headers on two lines and the game's options below its name: the table fits 80 columns with --compare.
+    columns = ["game\noptions", "games\n/s", "actions\n/s", "clones\n/s", "determinize\n/s", "actions\n/game"]
     if hearts is not None:
-        columns.append("× hearts")
+        columns.append("×\nhearts")
     if search:
-        columns += [f"{search} sims/s", f"{search} s/decision"]
+        columns += [f"{search}\nsims/s", f"{search}\ns/decision"]
     for column in columns:
-        if column == "game, options":  # the game on one line, its options below: the table fits 80 columns
-            table.add_column(column, min_width=len("race-to-messina"))
+        if column == "game\noptions":
+            table.add_column(column, min_width=len("variant=invasion"))
         else:
             table.add_column(column, justify="right")
     for row in rows:
