@@ -72,6 +72,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules: every module runs as Python")
     args = parser.parse_args()
+    if not args.clean:
+        try:  # before anything is removed: without mypy the build in place stays
+            import mypyc.build  # noqa: F401
+        except ImportError:
+            raise SystemExit('scripts/compile.py needs mypy, which brings mypyc: python3 -m pip install -e ".[compile]"'
+                             ) from None
     removed = clean()
     if args.clean:
         print(f"removed {len(removed)} files: the compiled core is gone; every module runs as Python")

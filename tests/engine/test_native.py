@@ -86,6 +86,26 @@ def test_a_current_build_is_used(copied_tree: Path) -> None:
     assert done.returncode != 0 and "ImportError" in done.stderr and "older than" not in done.stderr
 
 
+def test_compile_without_mypy_says_what_to_install_and_keeps_the_build(copied_tree: Path) -> None:
+    """`scripts/compile.py` where mypyc cannot be imported (a stand-in package that refuses): one line naming
+    the extra to install, no traceback, and the build in place (its record and extension modules) untouched."""
+    root = copied_tree.parent / "checkout"
+    shutil.copytree(copied_tree, root / "src")
+    (root / "scripts").mkdir()
+    shutil.copy(SOURCE.parents[1] / "scripts" / "compile.py", root / "scripts" / "compile.py")
+    record = root / "src" / "warcards" / "compiled.json"
+    record.write_text("{}")
+    refusing = copied_tree.parent / "refusing" / "mypyc"
+    refusing.mkdir(parents=True)
+    (refusing / "__init__.py").write_text("raise ImportError('no mypyc here')\n")
+    env = {**os.environ, "PYTHONPATH": str(refusing.parent)}
+    done = subprocess.run([sys.executable, str(root / "scripts" / "compile.py")], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert '".[compile]"' in done.stderr
+    assert record.exists() and (root / "src" / FAKE.replace(".py", importlib.machinery.EXTENSION_SUFFIXES[0])).exists()
+
+
 @pytest.mark.skipif(os.environ.get("WARCARDS_EXPECT_COMPILED") != "1", reason="the compiled leg of scripts/test.sh only")
 def test_the_compiled_leg_runs_the_compiled_core() -> None:
     """scripts/test.sh's second run is against the build: were it stale or missing, it would test Python twice."""
