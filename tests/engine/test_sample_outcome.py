@@ -5,7 +5,9 @@ the slow one."""
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 import random
 
 import pytest
@@ -17,6 +19,7 @@ from tests.bots.toygame import ToyGame
 from warcards.engine.api import (
     CHANCE,
     COUNTED_MAX,
+    Chance,
     Counted,
     Uniform,
     Weighted,
@@ -27,6 +30,7 @@ from warcards.engine.api import (
     uniform_sums,
 )
 from warcards.engine.registry import conformance_configs
+from warcards.testing import random_playout
 
 
 def largest_pile() -> int:
@@ -257,3 +261,23 @@ def test_a_clone_made_after_chance_outcomes_keeps_its_own_outcomes_when_the_orig
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
     assert checked
+
+
+@pytest.mark.parametrize("description", [Uniform([2, 5, 9]), Counted([1, 1, 4, 7, 7, 7]), Weighted([(0, 0.25), (3, 0.75)])],
+                         ids=["uniform", "counted", "weighted"])
+def test_a_chance_description_pickles_and_deep_copies(description: Chance) -> None:
+    """A game may hold a description (Naval War's die) and a process pool sends games: compiled, a description
+    cannot be made without its `__init__`, so each pickles as its constructor and its outcomes."""
+    for copied in (pickle.loads(pickle.dumps(description)), copy.deepcopy(description)):
+        assert type(copied) is type(description)
+        assert copied.pairs() == description.pairs() and copied.numbers() == description.numbers()
+
+
+@pytest.mark.parametrize("game_id", warcards.games())
+def test_every_game_pickles_fresh_and_after_play(game_id: str) -> None:
+    """Process pools send games, with whatever a game built on load or keeps from play (Med Sirocco's card
+    groups, Naval War's die): each unpickles to a game that plays the same seeded game."""
+    game = warcards.load_game(game_id)
+    for _ in range(2):
+        copied = pickle.loads(pickle.dumps(game))
+        assert random_playout(copied, 3).history() == random_playout(game, 3).history()

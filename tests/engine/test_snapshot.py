@@ -167,6 +167,17 @@ def test_a_samples_snapshot_carries_nothing_beyond_the_seats_view(index: int) ->
             assert other.determinize(seat, random.Random(7)).snapshot() == sent, f"seat {seat}"
 
 
+@pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)
+def test_a_state_pickles_and_deep_copies_through_its_snapshot(index: int) -> None:
+    """`pickle` and `copy.deepcopy` (OpenSpiel's `serialize` pickles the state) rebuild the same position with
+    the same history and go on alike — compiled too, where a state cannot be made without its `__init__`."""
+    for state in _positions(index):
+        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert type(copied) is type(state) and copied == state
+            assert copied.legal_actions() == state.legal_actions()
+            assert copied.chance_outcomes() == state.chance_outcomes()
+
+
 # ----- forged and broken snapshots ----------------------------------------------------------------------------
 @cache
 def _mid(index: int) -> State:

@@ -158,11 +158,6 @@ class _EndsEarlyState(ToyState):
         if self.phase == PHASE_COMMIT and self.hands[1] & 1:
             self.phase = PHASE_OVER
 
-    def _copy(self) -> _EndsEarlyState:
-        other = _EndsEarlyState.__new__(_EndsEarlyState)
-        other.__dict__.update(super()._copy().__dict__)
-        return other
-
 
 class _EndsEarlyGame(ToyGame):
     def new_initial_state(self) -> _EndsEarlyState:

@@ -204,7 +204,7 @@ class ToyState(State):
         return [(share if seat in winners else 0.0) - 1.0 / players for seat in range(players)]
 
     def _copy(self) -> ToyState:
-        other = ToyState.__new__(ToyState)
+        other = type(self).__new__(type(self))  # a subclass's copy is of the subclass
         State.__init__(other, self.game)
         other.deck = self.deck
         other.hands = self.hands[:]

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby, repeat
 from pathlib import Path
-from typing import Any, ClassVar, Final, Generic, Protocol, Self
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -427,6 +427,14 @@ class State(ABC, Generic[GameT]):
         send a seat only the snapshot of its `determinize` sample."""
         return codec_of(self.game).encode(self)
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickling (`copy.deepcopy`, OpenSpiel's `serialize`): the game's own decoder and this state's snapshot,
+        which it rebuilds exactly — compiled, a state cannot be made any other way (a native class has no
+        `__new__` without its `__init__`); a game that declares no snapshot fields, field by field."""
+        if type(self).snapshot_fields is None:
+            return super().__reduce_ex__(protocol)
+        return (state_from_snapshot, (self.game, self.snapshot()))
+
     def _snapshot_problem(self) -> str | None:
         """What is inconsistent in this position, read from an untrusted snapshot, beyond what the engine
         checks (types, sizes, the cards, the contract's reads): a game whose state keeps mirrors of its zones
@@ -771,6 +779,12 @@ def pick_counted(pile: Sequence[int], u: float) -> int | None:
     return None
 
 
+def state_from_snapshot(game: Game, data: object) -> State:
+    """`game.state_from_snapshot(data)`: what an unpickled state is rebuilt by (`State.__reduce_ex__`), a module
+    function because pickle names a function by its module and name (a compiled method has no name to give)."""
+    return game.state_from_snapshot(data)
+
+
 class Chance:
     """How a chance node's outcomes are drawn, and from what: the answer a game gives the engine at a chance node
     (`State._chance`). One of three shapes — `Uniform` (equally likely distinct outcomes: a pile of distinct
@@ -837,6 +851,11 @@ class Uniform(Chance):
     def members(self) -> Sequence[int]:
         return self.outcomes
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
+        """Pickled as the constructor and its outcomes (a game may hold one, and a process pool sends games):
+        compiled, a description cannot be made without its `__init__`."""
+        return (Uniform, (self.outcomes,))
+
     def pick(self, u: float) -> int:
         outcomes = self.outcomes
         sums = UNIFORM_SUMS.get(len(outcomes))  # `pick_uniform`, inline: this runs at every draw
@@ -876,6 +895,10 @@ class Counted(Chance):
     def members(self) -> Sequence[int]:
         return self.pile
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
+        """Pickled as the constructor and its pile (`Uniform.__reduce__`)."""
+        return (Counted, (self.pile,))
+
     def pick(self, u: float) -> int:
         picked = pick_counted(self.pile, u)
         if picked is not None:
@@ -904,6 +927,10 @@ class Weighted(Chance):
 
     def pick(self, u: float) -> int:
         return sample_chance(self.outcome_pairs, u)
+
+    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
+        """Pickled as the constructor and its pairs (`Uniform.__reduce__`)."""
+        return (Weighted, (self.outcome_pairs,))
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,6 +206,13 @@ class CardGroups:
     """The other Special and Storm cards but Night action (`check_play` decides each; S05 is never played
     face up)."""
 
+    def __reduce__(self) -> tuple[type[CardGroups], tuple[object, ...]]:
+        """Pickled as the constructor and its fields (a process pool sends the game that holds it): compiled, a
+        frozen dataclass cannot be rebuilt the default way (it sets each field on a blank object and fails)."""
+        return (CardGroups, (self.side_free, self.of_side, self.force_year, self.force_sub, self.force_not_surface,
+                             self.supply, self.bonus_solo, self.bonus_hosted, self.bonus_sub, self.storm_free,
+                             self.others))
+
 
 def card_groups(g: MedSiroccoGame) -> CardGroups:
     """The deck's `CardGroups`, from the card facts `check_play` reads (the game keeps them)."""

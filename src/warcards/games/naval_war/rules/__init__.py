@@ -108,6 +108,10 @@ class DrawPile(Counted):
         rows: list[Any] = table
         return [rows[key] for key in self.keys], self.kinds[:]
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[object, ...]]:
+        """Pickled as the constructor and its fields (`Uniform.__reduce__`)."""
+        return (DrawPile, (self.pile, self.kinds, self.keys, self.game))
+
 
 def chance(state: NavalWarState) -> Chance:
     """How this chance node draws: a play card by kind from the draw pile (`Counted`: one entry per card, each
