@@ -23,6 +23,7 @@ from warcards.engine.api import (
     Counted,
     Uniform,
     Weighted,
+    apply_logged,
     pick_counted,
     pick_uniform,
     pick_weighted,
@@ -281,3 +282,21 @@ def test_every_game_pickles_fresh_and_after_play(game_id: str) -> None:
     for _ in range(2):
         copied = pickle.loads(pickle.dumps(game))
         assert random_playout(copied, 3).history() == random_playout(game, 3).history()
+
+
+@pytest.mark.parametrize("game_id", warcards.games())
+def test_what_a_step_and_the_end_give_pickles(game_id: str) -> None:
+    """`apply_logged`'s `Seen` (with its `LogLine`s), `seen_action`'s `SeenAction` and `result()`'s `GameResult`
+    pickle to equal values (a worker process hands them back): compiled, each is a frozen dataclass that the
+    default way cannot rebuild."""
+    state = warcards.load_game(game_id).new_initial_state()
+    rng = random.Random(5)
+    seats = [None, *range(state.game.num_players)]
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        seen = state.seen_action(action, 0)
+        logged = apply_logged(state, action, seats)
+        for value in (seen, *logged.values()):
+            assert pickle.loads(pickle.dumps(value)) == value
+    result = state.result()
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -942,6 +942,11 @@ class SeenAction:
     action: int | None
     text: str
 
+    def __reduce__(self) -> tuple[type[SeenAction], tuple[object, ...]]:
+        """Pickled as the constructor and its fields: compiled, a frozen dataclass cannot be rebuilt the default
+        way (it sets each field on a blank object and fails)."""
+        return (SeenAction, (self.actor, self.action, self.text))
+
 
 @dataclass(frozen=True, slots=True)
 class Seen:
@@ -957,6 +962,10 @@ class Seen:
     lines: list[LogLine]
     nothing: bool
 
+    def __reduce__(self) -> tuple[type[Seen], tuple[object, ...]]:
+        """Pickled as the constructor and its fields (`SeenAction.__reduce__`)."""
+        return (Seen, (self.actor, self.action, self.text, self.lines, self.nothing))
+
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
@@ -969,6 +978,10 @@ class LogLine:
     kind: str
     actor: int | None
 
+    def __reduce__(self) -> tuple[type[LogLine], tuple[object, ...]]:
+        """Pickled as the constructor and its fields (`SeenAction.__reduce__`)."""
+        return (LogLine, (self.text, self.kind, self.actor))
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -979,3 +992,7 @@ class GameResult:
     winners: tuple[int, ...]
     scores: tuple[str, ...]
     reason: str
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
+        """Pickled as the constructor and its fields (`SeenAction.__reduce__`)."""
+        return (GameResult, (self.winners, self.scores, self.reason))
